@@ -1,0 +1,90 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// linkgen: one route table drives typed deep-link building and parsing, the association files,
+// QR codes and landing pages. Small targets with one job each:
+//
+//   LinkKit          route table, builder, parser (Foundation only; embeddable in apps)
+//   LinkQR           QR encoding (libqrencode) and PNG (libpng) / SVG / terminal rendering
+//   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
+//   linkgen          the command-line tool: parses arguments, calls the libraries
+//   linkgen-bench    benchmarks against baselines measured in the same process
+
+let package = Package(
+  name: "linkgen",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  products: [
+    .library(name: "LinkKit", targets: ["LinkKit"]),
+    .library(name: "LinkQR", targets: ["LinkQR"]),
+    .library(name: "LinkAssociation", targets: ["LinkAssociation"]),
+    .executable(name: "linkgen", targets: ["linkgen"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+  ],
+  targets: [
+    // MARK: Core
+    .target(name: "LinkKit"),
+
+    // MARK: QR codes over system libraries
+    .systemLibrary(
+      name: "CQRencode",
+      pkgConfig: "libqrencode",
+      providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
+    ),
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+    ),
+    .target(name: "LinkQR", dependencies: ["CQRencode", "CPNG"]),
+
+    // MARK: Association files
+    .target(name: "LinkAssociation", dependencies: ["LinkKit"]),
+
+    // MARK: Executables
+    .executableTarget(
+      name: "linkgen",
+      dependencies: [
+        "LinkKit",
+        "LinkQR",
+        "LinkAssociation",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .target(name: "CAllocationCounter"),
+    .executableTarget(
+      name: "linkgen-bench",
+      dependencies: ["LinkKit", "LinkQR", "CQRencode", "CPNG", "CAllocationCounter"],
+      // Export the counting malloc so that shared libraries (the Swift runtime, libpng…)
+      // allocate through it too.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+    ),
+
+    // MARK: Tests
+    .testTarget(
+      name: "LinkKitTests",
+      dependencies: [
+        "LinkKit",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(name: "LinkQRTests", dependencies: ["LinkQR"]),
+    .testTarget(name: "LinkAssociationTests", dependencies: ["LinkAssociation", "LinkKit"]),
+    .testTarget(name: "LinkgenCLITests", dependencies: ["linkgen"]),
+  ]
+)
+
+// Strict settings for every target written in Swift.
+for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      // SE-0335: `any` spelled out for existentials.
+      .enableUpcomingFeature("ExistentialAny"),
+      // SE-0444: a file sees only the modules it imports.
+      .enableUpcomingFeature("MemberImportVisibility"),
+      // SE-0409: imports are internal unless marked `public import`.
+      .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

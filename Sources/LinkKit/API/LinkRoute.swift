@@ -1,0 +1,66 @@
+/// A Swift type for one route, so that building and parsing are checked by the compiler.
+///
+/// The simplest conformance is a `Codable` struct whose properties are the route's
+/// parameters; the property names are the parameter names, and optional properties are the
+/// optional parameters:
+///
+/// ```swift
+/// struct SharedChecklist: LinkRoute, Codable {
+///   static let routeName = "shared-checklist"
+///   var id: UUID
+/// }
+///
+/// let links = try table.links(for: SharedChecklist(id: id))
+/// let route = try table.parse(url, as: SharedChecklist.self)
+/// ```
+///
+/// Parameters of type `enum` map to a `String`-backed enum that conforms to
+/// ``LinkValueConvertible`` (and `Codable`). Types that are not `Codable`, or that want to
+/// skip `Codable`'s overhead, implement ``init(routeValues:)`` and ``encode(to:)`` with
+/// ``RouteValues/require(_:as:)`` and ``RouteValues/set(_:for:)-8z4ja``.
+public protocol LinkRoute: Sendable {
+  /// The name of the route in the table (`shared-checklist`).
+  static var routeName: String { get }
+
+  /// Creates the typed route from parsed values.
+  init(routeValues: RouteValues) throws(LinkError)
+
+  /// Writes the route's parameters into values prepared for its route.
+  func encode(to routeValues: inout RouteValues) throws(LinkError)
+}
+
+extension LinkRoute where Self: Decodable {
+  /// Decodes the route from parsed values through `Decodable`.
+  public init(routeValues: RouteValues) throws(LinkError) {
+    do {
+      self = try Self(from: RouteValuesDecoder(values: routeValues))
+    } catch let error as LinkError {
+      throw error
+    } catch {
+      throw LinkError(
+        .invalidValue,
+        "cannot decode \(Self.self) from route '\(routeValues.routeName)': \(error)",
+        route: routeValues.routeName
+      )
+    }
+  }
+}
+
+extension LinkRoute where Self: Encodable {
+  /// Encodes the route into values through `Encodable`.
+  public func encode(to routeValues: inout RouteValues) throws(LinkError) {
+    let encoder = RouteValuesEncoder(values: routeValues)
+    do {
+      try self.encode(to: encoder)
+    } catch let error as LinkError {
+      throw error
+    } catch {
+      throw LinkError(
+        .invalidValue,
+        "cannot encode \(Self.self) for route '\(routeValues.routeName)': \(error)",
+        route: routeValues.routeName
+      )
+    }
+    routeValues = encoder.values
+  }
+}

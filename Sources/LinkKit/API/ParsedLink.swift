@@ -1,0 +1,68 @@
+/// A link read back into its route: which route, which kind of link, the typed values, and
+/// the query items the route does not declare.
+///
+/// ```swift
+/// let parsed = try table.parse("OPENLIST://shared-checklists?shared-checklistId=3F2504E0-…&utm_source=mail")
+/// parsed.route.name           // "shared-checklist"
+/// parsed.kind                 // .scheme
+/// parsed.values["id"]         // .uuid(3f2504e0-…)
+/// parsed.ignoredQueryItems    // ["utm_source"]
+/// ```
+public struct ParsedLink: Sendable, Hashable {
+  /// The route the link matched.
+  public let route: Route
+  /// Whether it was a custom-scheme link or a universal link.
+  public let kind: LinkKind
+  /// The route's values; absent optional parameters read as their defaults.
+  public let values: RouteValues
+  /// Names of query items the route does not declare (`utm_source`, `fbclid`), decoded, in
+  /// the order they appear. They do not affect the match.
+  public let ignoredQueryItems: [String]
+
+  /// The typed route, when the link is a link to that route.
+  ///
+  /// - Throws: ``LinkError`` with ``LinkError/Code/routeMismatch`` for a link to another
+  ///   route.
+  public func decode<R: LinkRoute>(as type: R.Type = R.self) throws(LinkError) -> R {
+    guard route.name == R.routeName else {
+      throw LinkError(
+        .routeMismatch,
+        "the link is to route '\(route.name)', not '\(R.routeName)'",
+        route: route.name)
+    }
+    return try R(routeValues: values)
+  }
+}
+
+extension RouteTable {
+  /// Parses a custom-scheme link or a universal link into its route and typed values.
+  ///
+  /// Scheme and host compare case-insensitively, UUIDs parse in either case, a trailing `/`
+  /// is accepted, and query items the route does not declare are ignored but reported.
+  /// Anything else that does not fit a route exactly is a ``LinkError`` naming the problem and
+  /// its place in the input; parsing never traps.
+  ///
+  /// ```swift
+  /// let parsed = try table.parse("https://openlist.example.com/shared-checklists/3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+  /// parsed.route.name  // "shared-checklist"
+  /// ```
+  public func parse(_ url: String) throws(LinkError) -> ParsedLink {
+    var bytes = url
+    let result = bytes.withUTF8 { LinkParser(table: self, input: $0, source: url).parse() }
+    return try result.get()
+  }
+
+  /// Parses a link straight into a typed route.
+  ///
+  /// - Throws: ``LinkError``, with ``LinkError/Code/routeMismatch`` when the link is valid but
+  ///   for another route.
+  public func parse<R: LinkRoute>(_ url: String, as type: R.Type) throws(LinkError) -> R {
+    try parse(url).decode(as: type)
+  }
+
+  /// Whether the link parses into one of the table's routes: a cheap yes-or-no for
+  /// "can this app handle this URL?".
+  public func canHandle(_ url: String) -> Bool {
+    (try? parse(url)) != nil
+  }
+}

@@ -1,0 +1,167 @@
+extension RouteTable {
+  /// Builds the link set for a typed route.
+  ///
+  /// ```swift
+  /// let links = try table.links(for: SharedChecklist(id: id))
+  /// // links.scheme    == "openlist://shared-checklists?shared-checklistId=3f2504e0-…"
+  /// // links.universal == "https://openlist.example.com/shared-checklists/3f2504e0-…"
+  /// ```
+  ///
+  /// - Throws: ``LinkError`` when the table has no such route or a value does not fit.
+  public func links(for route: some LinkRoute) throws(LinkError) -> LinkSet {
+    try links(for: values(of: route))
+  }
+
+  /// Builds the link set for values prepared with ``values(for:)`` or returned by the parser.
+  public func links(for values: RouteValues) throws(LinkError) -> LinkSet {
+    let route = try route(for: values)
+    return try LinkWriter.with(route: route, storage: values.storage) { writer in
+      linkSet(route: route, writer: writer)
+    }
+  }
+
+  /// Builds the link set from values keyed by parameter name.
+  ///
+  /// ```swift
+  /// try table.links(for: "photo", values: ["albumname": .string("Vacation"), "index": .int(1)])
+  /// ```
+  public func links(for routeName: String, values: [String: LinkValue]) throws(LinkError)
+    -> LinkSet
+  {
+    var routeValues = try self.values(for: routeName)
+    for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+      try routeValues.set(value, for: name)
+    }
+    return try links(for: routeValues)
+  }
+
+  /// Builds the link set from values given as text, as on a command line: `"42"`, `"true"`,
+  /// a UUID in either case, any text for strings (taken literally, not percent-decoded).
+  public func links(for routeName: String, arguments: [String: String]) throws(LinkError)
+    -> LinkSet
+  {
+    try links(for: values(for: routeName, arguments: arguments))
+  }
+
+  /// Values for the named route from text, as on a command line (see
+  /// ``links(for:arguments:)``).
+  public func values(for routeName: String, arguments: [String: String]) throws(LinkError)
+    -> RouteValues
+  {
+    var routeValues = try values(for: routeName)
+    for (name, text) in arguments.sorted(by: { $0.key < $1.key }) {
+      try routeValues.set(text: text, for: name)
+    }
+    return routeValues
+  }
+
+  /// Builds one link of a typed route: the custom-scheme link or the universal link.
+  public func link(_ kind: LinkKind, for route: some LinkRoute) throws(LinkError) -> String {
+    try link(kind, for: values(of: route))
+  }
+
+  /// Builds one link from values: the custom-scheme link or the universal link.
+  public func link(_ kind: LinkKind, for values: RouteValues) throws(LinkError) -> String {
+    let route = try route(for: values)
+    return try LinkWriter.with(route: route, storage: values.storage) { writer in
+      switch kind {
+      case .scheme: schemeLink(route: route, writer: writer)
+      case .universal: universalLink(route: route, writer: writer)
+      }
+    }
+  }
+
+  /// The values of a typed route, checked against the table.
+  public func values(of route: some LinkRoute) throws(LinkError) -> RouteValues {
+    var values = try values(for: type(of: route).routeName)
+    try route.encode(to: &values)
+    return values
+  }
+
+  private func route(for values: RouteValues) throws(LinkError) -> Route {
+    let route = try requireRoute(values.routeName)
+    guard route.storage === values.route.storage || route == values.route else {
+      throw LinkError(
+        .unknownRoute,
+        "the values are for a route '\(values.routeName)' of another route table",
+        route: values.routeName)
+    }
+    return route
+  }
+
+  // MARK: Rendering
+
+  private func linkSet(route: Route, writer: LinkWriter) -> LinkSet {
+    let prefixes = storage.prefixes
+    let scheme = schemeLink(route: route, writer: writer)
+    let universal = link(prefixes.universal, route.storage.universal, writer)
+    let web = prefixes.web.map { link($0, route.storage.universal, writer) } ?? universal
+    return LinkSet(
+      scheme: scheme,
+      universal: universal,
+      appStore: prefixes.appStore,
+      appStoreApp: prefixes.appStoreApp,
+      playStore: playStoreLink(universal: universal),
+      androidIntent: intentLink(scheme: scheme, web: web),
+      web: web
+    )
+  }
+
+  private func schemeLink(route: Route, writer: LinkWriter) -> String {
+    link(route.storage.scheme.head, route.storage.scheme, writer)
+  }
+
+  private func universalLink(route: Route, writer: LinkWriter) -> String {
+    link(storage.prefixes.universal, route.storage.universal, writer)
+  }
+
+  private func link(_ head: [UInt8], _ pattern: CompiledPattern, _ writer: LinkWriter) -> String {
+    makeString(capacity: head.count + writer.length(of: pattern)) { output in
+      let count = copy(head, into: output)
+      return count + writer.write(pattern, into: output + count)
+    }
+  }
+
+  /// `…details?id=<package>&referrer=deep_link%3D<universal link, encoded twice>`: the Play
+  /// Store decodes the referrer once and hands the app `deep_link=<encoded link>`.
+  private func playStoreLink(universal: String) -> String? {
+    guard let prefix = storage.prefixes.playStore else { return nil }
+    var universal = universal
+    return universal.withUTF8 { link in
+      let onceCount = PercentEncoding.encodedCount(link)
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: onceCount) { once in
+        let written = PercentEncoding.encode(link, into: once.baseAddress!)
+        let encodedOnce = UnsafeBufferPointer(start: once.baseAddress!, count: written)
+        let capacity = prefix.count + PercentEncoding.encodedCount(encodedOnce)
+        return makeString(capacity: capacity) { output in
+          let count = copy(prefix, into: output)
+          return count + PercentEncoding.encode(encodedOnce, into: output + count)
+        }
+      }
+    }
+  }
+
+  /// `intent<the scheme link after its scheme>#Intent;scheme=…;package=…;
+  /// S.browser_fallback_url=<web link, encoded>;end`.
+  private func intentLink(scheme: String, web: String) -> String? {
+    guard let middle = storage.prefixes.intentMiddle else { return nil }
+    var scheme = scheme
+    var web = web
+    let schemeLength = storage.prefixes.schemeLength
+    return scheme.withUTF8 { link in
+      web.withUTF8 { web in
+        let data = UnsafeBufferPointer(rebasing: link[schemeLength...])
+        let capacity = 6 + data.count + middle.count + PercentEncoding.encodedCount(web) + 4
+        return makeString(capacity: capacity) { output in
+          var count = copy("intent", into: output)
+          output.advanced(by: count).update(from: data.baseAddress!, count: data.count)
+          count += data.count
+          count += copy(middle, into: output + count)
+          count += PercentEncoding.encode(web, into: output + count)
+          count += copy(";end", into: output + count)
+          return count
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// The route table: one app, its routes, and everything needed to build and parse their
+/// links. Load it once and share it; it is immutable and `Sendable`.
+///
+/// ```swift
+/// let table = try RouteTable(contentsOf: URL(filePath: "linkgen.json"))
+/// let links = try table.links(for: "shared-checklist", arguments: ["id": "3F2504E0-…"])
+/// let parsed = try table.parse("https://openlist.example.com/shared-checklists/3f2504e0-…")
+/// ```
+///
+/// Loading validates the whole table and reports every problem at once (see
+/// ``RouteTableError``): duplicate names, templates that name undeclared parameters or leave
+/// declared ones out, routes that could match the same URL, malformed app identities.
+public struct RouteTable: Sendable {
+  /// The longest input, in UTF-8 bytes, the parser reads; longer input is rejected before any
+  /// other work with ``LinkError/Code/tooLong``.
+  public static let maximumURLLength = 8192
+  /// The most query items the parser reads in one link.
+  public static let maximumQueryItems = 64
+
+  /// The app the links open.
+  public var app: AppIdentity { storage.app }
+  /// The routes, in the table's order.
+  public var routes: [Route] { storage.routes }
+  /// Where the table came from (a file path), for messages.
+  public var source: String? { storage.source }
+
+  let storage: TableStorage
+
+  /// Loads and validates a table from a JSON file.
+  public init(contentsOf url: URL) throws(RouteTableError) {
+    let path = url.isFileURL ? url.path : url.absoluteString
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw RouteTableError(
+        file: path,
+        problems: [.init(field: "", message: "cannot read the file (\(Self.reason(error)))")]
+      )
+    }
+    try self.init(json: data, source: path)
+  }
+
+  /// Loads and validates a table from JSON data; `source` names it in error messages.
+  public init(json: Data, source: String? = nil) throws(RouteTableError) {
+    let document = try TableDocument.decode(json, source: source)
+    let compiled = try TableCompiler.compile(document, source: source)
+    storage = TableStorage(app: compiled.app, routes: compiled.routes, source: source)
+  }
+
+  /// The route of the given name.
+  public func route(named name: String) -> Route? {
+    storage.routeIndex[name].map { storage.routes[$0] }
+  }
+
+  /// Empty values for the named route, to fill with ``RouteValues/set(_:for:)-8z4ja``.
+  ///
+  /// - Throws: ``LinkError`` with ``LinkError/Code/unknownRoute``.
+  public func values(for routeName: String) throws(LinkError) -> RouteValues {
+    RouteValues(route: try requireRoute(routeName))
+  }
+
+  func requireRoute(_ name: String) throws(LinkError) -> Route {
+    guard let index = storage.routeIndex[name] else {
+      let known = routes.map(\.name).joined(separator: ", ")
+      throw LinkError(
+        .unknownRoute,
+        "the route table has no route '\(name)'; it has \(known)",
+        route: name
+      )
+    }
+    return storage.routes[index]
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    let text = "\(error)"
+    if text.contains("NSFileReadNoSuchFileError") || text.contains("No such file") {
+      return "no such file"
+    }
+    if text.contains("Permission") || text.contains("NoPermission") { return "permission denied" }
+    return text
+  }
+}
+
+/// The table's data behind one reference, so that passing a table around costs one retain.
+final class TableStorage: Sendable {
+  let app: AppIdentity
+  let routes: [Route]
+  let source: String?
+  let routeIndex: [String: Int]
+  let prefixes: LinkPrefixes
+  /// The app's domains as bytes, for the parser's host check.
+  let domains: [[UInt8]]
+  let scheme: [UInt8]
+
+  init(app: AppIdentity, routes: [Route], source: String?) {
+    self.app = app
+    self.routes = routes
+    self.source = source
+    var index: [String: Int] = [:]
+    for (position, route) in routes.enumerated() { index[route.name] = position }
+    routeIndex = index
+    prefixes = LinkPrefixes(app: app)
+    domains = app.domains.map { Array($0.utf8) }
+    scheme = Array(app.scheme.utf8)
+  }
+}

@@ -1,0 +1,55 @@
+/// Why a route table could not be loaded: every problem found, each naming the file, the
+/// route and the field.
+///
+/// ```
+/// Examples/broken.json: routes[1] (shared-checklist) › universal: template names {idd},
+///   which the route does not declare (it declares id)
+/// ```
+public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// One problem in the table.
+  public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    /// The route concerned, when the problem is inside one.
+    public let route: String?
+    /// Where in the file: a path such as `routes[0].parameters[1].max`, or empty for the
+    /// whole file.
+    public let field: String
+    /// A sentence naming the problem.
+    public let message: String
+
+    /// Creates a problem.
+    public init(route: String? = nil, field: String, message: String) {
+      self.route = route
+      self.field = field
+      self.message = message
+    }
+
+    /// `routes[0] (shared-checklist) › scheme: message`.
+    public var description: String {
+      var location = field
+      if let route, let bracket = location.firstIndex(of: "]") {
+        let head = location[...bracket]
+        let tail = location[location.index(after: bracket)...]
+        let rest = tail.hasPrefix(".") ? String(tail.dropFirst()) : String(tail)
+        location = "\(head) (\(route))" + (rest.isEmpty ? "" : " › \(rest)")
+      }
+      return location.isEmpty ? message : "\(location): \(message)"
+    }
+  }
+
+  /// The file the table came from, or `nil` for a table read from memory.
+  public let file: String?
+  /// Every problem found, in file order.
+  public let problems: [Problem]
+
+  /// Creates an error.
+  public init(file: String?, problems: [Problem]) {
+    self.file = file
+    self.problems = problems
+  }
+
+  /// One line per problem, each starting with the file.
+  public var description: String {
+    let prefix = file.map { "\($0): " } ?? "route table: "
+    return problems.map { prefix + $0.description }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,198 @@
+/// Renders links for one route and validated values, straight into the bytes of each
+/// `String` (one allocation per link, no intermediate buffers or `URLComponents`).
+///
+/// Every value is written in its canonical text and percent-encoded with
+/// ``PercentEncoding``; a query item whose parameter is absent, or equal to its default, is
+/// left out so that each value set has exactly one link.
+struct LinkWriter {
+  let values: UnsafeBufferPointer<LinkValue?>
+  /// The encoded length of each parameter's value, or -1 when it is left out.
+  let lengths: UnsafeBufferPointer<Int>
+
+  /// Resolves the values (defaults, omissions), checks the required ones are there and that
+  /// path values can sit in a path, then calls `body` with a writer.
+  static func with<R>(
+    route: Route,
+    storage: [LinkValue?],
+    _ body: (LinkWriter) throws(LinkError) -> R
+  ) throws(LinkError) -> R {
+    let parameters = route.storage.parameters
+    let count = parameters.count
+    return try withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(count, 1)) {
+      lengths throws(LinkError) -> R in
+      for index in 0..<count {
+        let parameter = parameters[index]
+        guard let value = storage[index], value != parameter.defaultValue else {
+          if !parameter.isOptional {
+            throw LinkError(
+              .missingParameter,
+              "route '\(route.name)' needs a value for parameter '\(parameter.name)' "
+                + "(\(parameter.type))",
+              route: route.name, parameter: parameter.name)
+          }
+          lengths[index] = -1
+          continue
+        }
+        if case .string(let text) = value { try checkPathValue(text, index, route) }
+        lengths[index] = encodedLength(value)
+      }
+      return try storage.withUnsafeBufferPointer { values throws(LinkError) -> R in
+        try body(LinkWriter(values: values, lengths: UnsafeBufferPointer(lengths)))
+      }
+    }
+  }
+
+  /// A value in a path segment cannot hold `/` (an encoded slash is not a separator, and the
+  /// parser refuses it) nor be `.` or `..`.
+  private static func checkPathValue(_ text: String, _ index: Int, _ route: Route) throws(LinkError) {
+    guard text.utf8.contains(UInt8(ascii: "/")) || text == "." || text == ".." else { return }
+    for pattern in [route.storage.scheme, route.storage.universal] {
+      for case .parameter(index) in pattern.path {
+        let parameter = route.storage.parameters[index].name
+        throw LinkError(
+          .invalidValue,
+          "parameter '\(parameter)' of route '\(route.name)' sits in a path segment, so it "
+            + "cannot contain '/' or be '.' or '..', got \"\(ValueProblem.sanitized(text))\"",
+          route: route.name, parameter: parameter)
+      }
+    }
+  }
+
+  static func encodedLength(_ value: LinkValue) -> Int {
+    switch value {
+    case .uuid: 36
+    case .bool(let bool): bool ? 4 : 5
+    case .int(let int): decimalLength(int)
+    case .string(let string): PercentEncoding.encodedCount(string.utf8)
+    }
+  }
+
+  private static func decimalLength(_ int: Int) -> Int {
+    var length = int < 0 ? 2 : 1
+    var rest = int.magnitude / 10
+    while rest > 0 {
+      length += 1
+      rest /= 10
+    }
+    return length
+  }
+
+  // MARK: Patterns
+
+  /// The length of a pattern's path and query (everything after the head).
+  func length(of pattern: CompiledPattern) -> Int {
+    var total = 0
+    for component in pattern.path { total += 1 + length(of: component) }
+    if pattern.form == .opaque { total -= 1 }
+    if pattern.form == .universal, pattern.path.isEmpty { total = 1 }
+    for item in pattern.query {
+      if case .parameter(let index) = item.value, lengths[index] < 0 { continue }
+      total += 2 + item.name.count + length(of: item.value)
+    }
+    return total
+  }
+
+  @inline(__always)
+  private func length(of component: CompiledPattern.Component) -> Int {
+    switch component {
+    case .literal(let bytes): bytes.count
+    case .parameter(let index): lengths[index]
+    }
+  }
+
+  /// Writes a pattern's path and query; returns the bytes written.
+  func write(_ pattern: CompiledPattern, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    var offset = 0
+    var first = pattern.form == .opaque
+    for component in pattern.path {
+      if !first {
+        output[offset] = UInt8(ascii: "/")
+        offset += 1
+      }
+      first = false
+      offset += write(component, into: output + offset)
+    }
+    if pattern.form == .universal, pattern.path.isEmpty {
+      output[offset] = UInt8(ascii: "/")
+      offset += 1
+    }
+    var separator = UInt8(ascii: "?")
+    for item in pattern.query {
+      if case .parameter(let index) = item.value, lengths[index] < 0 { continue }
+      output[offset] = separator
+      separator = UInt8(ascii: "&")
+      offset += 1
+      offset += copy(item.name, into: output + offset)
+      output[offset] = UInt8(ascii: "=")
+      offset += 1
+      offset += write(item.value, into: output + offset)
+    }
+    return offset
+  }
+
+  @inline(__always)
+  private func write(_ component: CompiledPattern.Component, into output: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
+    switch component {
+    case .literal(let bytes): return copy(bytes, into: output)
+    case .parameter(let index):
+      guard let value = values[index] else { return 0 }
+      return Self.write(value, into: output)
+    }
+  }
+
+  static func write(_ value: LinkValue, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    switch value {
+    case .uuid(let uuid):
+      UUIDText.write(uuid, into: output)
+      return 36
+    case .bool(let bool): return copy(bool ? "true" : "false", into: output)
+    case .int(let int):
+      let length = decimalLength(int)
+      var rest = int.magnitude
+      var position = length
+      repeat {
+        position -= 1
+        output[position] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+        rest /= 10
+      } while rest > 0
+      if int < 0 { output[0] = UInt8(ascii: "-") }
+      return length
+    case .string(let string):
+      var string = string
+      return string.withUTF8 { PercentEncoding.encode($0, into: output) }
+    }
+  }
+}
+
+/// Copies bytes; returns the count.
+@inline(__always)
+func copy(_ bytes: [UInt8], into output: UnsafeMutablePointer<UInt8>) -> Int {
+  bytes.withUnsafeBufferPointer { buffer in
+    guard let base = buffer.baseAddress else { return 0 }
+    output.update(from: base, count: buffer.count)
+    return buffer.count
+  }
+}
+
+/// Copies a string's UTF-8 bytes; returns the count.
+@inline(__always)
+func copy(_ text: String, into output: UnsafeMutablePointer<UInt8>) -> Int {
+  var text = text
+  return text.withUTF8 { bytes in
+    guard let base = bytes.baseAddress else { return 0 }
+    output.update(from: base, count: bytes.count)
+    return bytes.count
+  }
+}
+
+/// Makes a string of at most `capacity` UTF-8 bytes written by `body` (which returns the
+/// count it wrote).
+@inline(__always)
+func makeString(capacity: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) -> String {
+  String(unsafeUninitializedCapacity: capacity) { buffer in
+    guard let base = buffer.baseAddress else { return 0 }
+    return body(base)
+  }
+}

@@ -1,0 +1,74 @@
+/// RFC 3986 percent-encoding. The builder leaves only unreserved characters
+/// (`A-Z a-z 0-9 - . _ ~`) as they are and encodes every other byte as `%XX` with upper-case
+/// hex, so `+`, `&`, `=`, `#`, `%`, `/` and non-ASCII text (as UTF-8) are always encoded and
+/// a value means the same in a path, a query, or a query nested in another link.
+enum PercentEncoding {
+  private static let hexDigits: StaticString = "0123456789ABCDEF"
+
+  /// Whether a byte is unreserved: one bit per byte for 0–63 and 64–127 (a test checks the
+  /// constants against the RFC's list).
+  @inline(__always)
+  static func isUnreserved(_ byte: UInt8) -> Bool {
+    if byte < 64 { return (0x03FF_6000_0000_0000 as UInt64) & (1 << UInt64(byte)) != 0 }
+    if byte < 128 { return (0x47FF_FFFE_87FF_FFFE as UInt64) & (1 << UInt64(byte &- 64)) != 0 }
+    return false
+  }
+
+  /// The length of `bytes` once encoded.
+  @inline(__always)
+  static func encodedCount(_ bytes: some Sequence<UInt8>) -> Int {
+    var count = 0
+    for byte in bytes { count &+= isUnreserved(byte) ? 1 : 3 }
+    return count
+  }
+
+  /// Writes `bytes` encoded at `output`; returns the number of bytes written.
+  @inline(__always)
+  static func encode(_ bytes: some Sequence<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    let digits = hexDigits.utf8Start
+    var offset = 0
+    for byte in bytes {
+      if isUnreserved(byte) {
+        output[offset] = byte
+        offset &+= 1
+      } else {
+        output[offset] = UInt8(ascii: "%")
+        output[offset &+ 1] = digits[Int(byte >> 4)]
+        output[offset &+ 2] = digits[Int(byte & 0x0F)]
+        offset &+= 3
+      }
+    }
+    return offset
+  }
+
+  /// Decodes `%XX` escapes from `input` into `output` (which must hold `input.count` bytes).
+  /// Returns the decoded length, or the offset of the first malformed `%` as a failure.
+  @inline(__always)
+  static func decode(
+    _ input: UnsafeBufferPointer<UInt8>,
+    into output: UnsafeMutablePointer<UInt8>
+  ) -> Result<Int, MalformedEscape> {
+    var read = 0
+    var written = 0
+    while read < input.count {
+      let byte = input[read]
+      if byte == UInt8(ascii: "%") {
+        guard read + 2 < input.count,
+          let high = UUIDText.hexValue(input[read + 1]),
+          let low = UUIDText.hexValue(input[read + 2])
+        else { return .failure(MalformedEscape(offset: read)) }
+        output[written] = high << 4 | low
+        read += 3
+      } else {
+        output[written] = byte
+        read += 1
+      }
+      written += 1
+    }
+    return .success(written)
+  }
+
+  struct MalformedEscape: Error {
+    let offset: Int
+  }
+}
