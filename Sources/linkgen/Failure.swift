@@ -1,7 +1,6 @@
 import ArgumentParser
-import LinkKit
-
 import Foundation
+import LinkKit
 
 /// A failure the tool reports on standard error before exiting with a sysexits status.
 struct Failure: Error {
@@ -34,8 +33,14 @@ struct Failure: Error {
     do {
       return try RouteTable(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      let unreadable = error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
-      throw Failure(error.description, status: unreadable ? noInput : dataError)
+      let unreadable =
+        error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
+      // One "linkgen: error:" line per problem.
+      let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+      throw Failure(
+        lines.joined(separator: "\nlinkgen: error: "),
+        status: unreadable ? noInput : dataError
+      )
     }
   }
 }
