@@ -9,6 +9,7 @@ import PackageDescription
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
+//   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
 
 let package = Package(
   name: "linkgen",
@@ -62,6 +63,9 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
 
+    // Coverage-guided fuzzing of the parsers (see docs/fuzzing.md).
+    .executableTarget(name: "linkgen-fuzz", dependencies: ["LinkKit"]),
+
     // MARK: Tests
     .testTarget(
       name: "LinkKitTests",
@@ -72,7 +76,7 @@ let package = Package(
     ),
     .testTarget(name: "LinkQRTests", dependencies: ["LinkQR"]),
     .testTarget(name: "LinkAssociationTests", dependencies: ["LinkAssociation", "LinkKit"]),
-    .testTarget(name: "LinkgenCLITests", dependencies: ["linkgen"]),
+    .testTarget(name: "LinkgenCLITests", dependencies: ["linkgen", "linkgen-fuzz"]),
   ]
 )
 

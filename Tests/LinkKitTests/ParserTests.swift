@@ -164,6 +164,20 @@ struct ParserTests {
     #expect(!table.canHandle(url))
   }
 
+  /// A parameter in a path segment of one kind of link cannot hold '/' even when it comes in
+  /// the query of the other kind, or the link could not be re-built (found by fuzzing).
+  @Test func pathValuesInTheOtherKind() {
+    let url = "https://myphotoapp.example.com/albums?albumname=a%2Fb&index=3"
+    do {
+      _ = try Fixtures.photos.parse(url)
+      Issue.record("parsed an album name that cannot sit in myphotoapp:{albumname}")
+    } catch {
+      #expect(error.code == .invalidValue)
+      #expect(error.parameter == "albumname")
+      #expect(error.message.contains("sits in a path segment"))
+    }
+  }
+
   /// Errors point at the part of the input at fault.
   @Test func errorsPointAtTheProblem() {
     let url = "https://openlist.example.com/shared-checklists/12345"

@@ -35,30 +35,11 @@ struct LinkWriter {
           lengths[index] = -1
           continue
         }
-        if case .string(let text) = value { try checkPathValue(text, index, route) }
+        if let error = route.storage.pathProblem(value, at: index) { throw error }
         lengths[index] = encodedLength(value)
       }
       return try storage.withUnsafeBufferPointer { values throws(LinkError) -> R in
         try body(LinkWriter(values: values, lengths: UnsafeBufferPointer(lengths)))
-      }
-    }
-  }
-
-  /// A value in a path segment cannot hold `/` (an encoded slash is not a separator, and the
-  /// parser refuses it) nor be `.` or `..`.
-  private static func checkPathValue(_ text: String, _ index: Int, _ route: Route) throws(LinkError)
-  {
-    guard text.utf8.contains(UInt8(ascii: "/")) || text == "." || text == ".." else { return }
-    for pattern in [route.storage.scheme, route.storage.universal] {
-      for case .parameter(index) in pattern.path {
-        let parameter = route.storage.parameters[index].name
-        throw LinkError(
-          .invalidValue,
-          "parameter '\(parameter)' of route '\(route.name)' sits in a path segment, so it "
-            + "cannot contain '/' or be '.' or '..', got \"\(ValueProblem.sanitized(text))\"",
-          route: route.name,
-          parameter: parameter
-        )
       }
     }
   }

@@ -295,7 +295,20 @@ struct RouteMatcher {
     if route.storage.isUUID[index], let uuid = UUIDText.parse(text) { return .success(.uuid(uuid)) }
     let parameter = route.storage.parameters[index]
     switch ValueRules.parse(text, for: parameter) {
-    case .success(let value): return .success(value)
+    case .success(let value):
+      if let error = route.storage.pathProblem(value, at: index) {
+        return .failure(
+          LinkError(
+            error.code,
+            error.message,
+            route: error.route,
+            parameter: error.parameter,
+            input: parser.source,
+            range: range
+          )
+        )
+      }
+      return .success(value)
     case .failure(let problem):
       return .failure(
         problem.error(
