@@ -103,13 +103,18 @@ struct RenderContext {
     }
   }
 
-  /// The `apple-itunes-app` content: `app-id=<digits>, app-argument=<universal link>`, the
-  /// link's commas, quotes and spaces percent-encoded so that it cannot add a key.
+  /// The `apple-itunes-app` content, when the app has an App Store ID.
   var smartBannerContent: String? {
-    guard let id = app.ios?.appStoreID, !id.isEmpty, id.allSatisfy({ $0.isASCII && $0.isNumber })
-    else { return nil }
+    app.ios?.appStoreID.flatMap { Self.smartBannerContent(appID: $0, link: links.universal) }
+  }
+
+  /// `app-id=<digits>, app-argument=<link>`: the content is a comma-separated list, so the
+  /// link's commas (and quotes and spaces) are percent-encoded and cannot add a key; an ID that
+  /// is not all digits gives `nil`.
+  static func smartBannerContent(appID: String, link: String) -> String? {
+    guard !appID.isEmpty, appID.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
     var argument = ""
-    for character in links.universal {
+    for character in link {
       switch character {
       case ",": argument += "%2C"
       case "\"": argument += "%22"
@@ -118,7 +123,7 @@ struct RenderContext {
       default: argument.append(character)
       }
     }
-    return "app-id=\(id), app-argument=\(argument)"
+    return "app-id=\(appID), app-argument=\(argument)"
   }
 
   // MARK: Dictionaries
