@@ -11,12 +11,17 @@ import PackagePlugin
 @main
 struct EmbedTemplates: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
-    let templates = context.package.directoryURL.appending(path: "Templates", directoryHint: .isDirectory)
+    let templates = context.package.directoryURL.appending(
+      path: "Templates",
+      directoryHint: .isDirectory
+    )
     let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedTemplates.swift")
     var inputs = [templates]
     if let walker = FileManager.default.enumerator(
-      at: templates, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-    {
+      at: templates,
+      includingPropertiesForKeys: nil,
+      options: [.skipsHiddenFiles]
+    ) {
       for case let url as URL in walker { inputs.append(url) }
     }
     return [

@@ -11,7 +11,8 @@ import Foundation
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
   FileHandle.standardError.write(
-    Data("usage: linkgen-embed-templates <templates directory> <output.swift>\n".utf8))
+    Data("usage: linkgen-embed-templates <templates directory> <output.swift>\n".utf8)
+  )
   exit(64)
 }
 let root = URL(fileURLWithPath: arguments[1], isDirectory: true).standardizedFileURL
@@ -26,7 +27,10 @@ func fail(_ message: String) -> Never {
 func templateFiles() -> [(key: String, url: URL)] {
   guard
     let walker = FileManager.default.enumerator(
-      at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+      at: root,
+      includingPropertiesForKeys: [.isRegularFileKey],
+      options: [.skipsHiddenFiles]
+    )
   else { fail("cannot read the templates directory \(root.path)") }
   var files: [(key: String, url: URL)] = []
   let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"

@@ -12,7 +12,9 @@ enum AtomicFile {
     }
     guard descriptor >= 0 else { throw cannotCreate(path, errno) }
     let temporary = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+      as: UTF8.self
+    )
     var failure = writeAll(data, to: descriptor)
     let mask = umask(0)
     umask(mask)
@@ -44,6 +46,9 @@ enum AtomicFile {
   }
 
   private static func cannotCreate(_ path: String, _ code: Int32) -> Failure {
-    Failure("cannot write \(path) (\(String(cString: strerror(code))))", status: Failure.cannotCreate)
+    Failure(
+      "cannot write \(path) (\(String(cString: strerror(code))))",
+      status: Failure.cannotCreate
+    )
   }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
-import LinkKit
-
 import Foundation
+import LinkKit
 
 /// A failure the tool reports on standard error before exiting with a sysexits status.
 struct Failure: Error {
@@ -36,7 +35,8 @@ struct Failure: Error {
     do {
       return try RouteTable(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      let unreadable = error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
+      let unreadable =
+        error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
       throw Failure(error.description, status: unreadable ? noInput : dataError)
     }
   }

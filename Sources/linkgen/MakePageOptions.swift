@@ -9,12 +9,14 @@ struct MakePageOptions: ParsableArguments {
 
   @Flag(
     name: .long,
-    help: "Print the Smart App Banner tag: <meta name=\"apple-itunes-app\" content=\"…\">.")
+    help: "Print the Smart App Banner tag: <meta name=\"apple-itunes-app\" content=\"…\">."
+  )
   var banner = false
 
   @Flag(
     name: .long,
-    help: "Print the portable banner: self-contained HTML and CSS for pages outside Safari.")
+    help: "Print the portable banner: self-contained HTML and CSS for pages outside Safari."
+  )
   var bannerSnippet = false
 
   @OptionGroup var content: PageContentOptions
@@ -37,7 +39,8 @@ struct MakePageOptions: ParsableArguments {
         if text.sms.shortened {
           Console.warning(
             "the SMS text was shortened to fit one segment (\(text.sms.units)/\(text.sms.limit) "
-              + "\(text.sms.encoding.rawValue))")
+              + "\(text.sms.encoding.rawValue))"
+          )
         }
         Console.print(format == .json ? JSONOutput.share(text) : TextOutput.share(text))
       } else if banner {
@@ -46,7 +49,13 @@ struct MakePageOptions: ParsableArguments {
         Console.print(
           trimmed(
             try renderer.bannerSnippet(
-              for: values, locale: content.locale, fields: fields, platform: content.platform.platform)))
+              for: values,
+              locale: content.locale,
+              fields: fields,
+              platform: content.platform.platform
+            )
+          )
+        )
       }
     } catch {
       throw Failure(error)

@@ -36,8 +36,10 @@ extension Linkgen {
       name: .long,
       help: ArgumentHelp(
         "Write the page to this file (atomically) instead of standard output.",
-        valueName: "file"),
-      completion: .file(extensions: ["html"]))
+        valueName: "file"
+      ),
+      completion: .file(extensions: ["html"])
+    )
     var out: String?
 
     @Argument(help: "The route, as named in the route table.")
@@ -46,7 +48,10 @@ extension Linkgen {
     @Argument(
       parsing: .allUnrecognized,
       help: ArgumentHelp(
-        "The route's parameters, as --<name> <value>.", valueName: "--<name> <value>"))
+        "The route's parameters, as --<name> <value>.",
+        valueName: "--<name> <value>"
+      )
+    )
     var parameters: [String] = []
 
     func run() throws {
@@ -67,8 +72,12 @@ extension Linkgen {
           // (qrSVG: try LinkQR…svg(for: links.universal)); the page shows it for desktop
           // browsers. Until then the page shows the link alone.
           html = try renderer.landingPage(
-            for: values, locale: content.locale, fields: fields,
-            platform: content.platform.platform, qrSVG: nil)
+            for: values,
+            locale: content.locale,
+            fields: fields,
+            platform: content.platform.platform,
+            qrSVG: nil
+          )
         } catch {
           throw Failure(error)
         }

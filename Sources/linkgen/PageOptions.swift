@@ -10,7 +10,10 @@ struct PageContentOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "The language of the text: en, ko, or a locale of your templates; falls back to its "
-        + "language, then en.", valueName: "tag"))
+        + "language, then en.",
+      valueName: "tag"
+    )
+  )
   var locale: String = "en"
 
   @Option(
@@ -19,22 +22,30 @@ struct PageContentOptions: ParsableArguments {
     help: ArgumentHelp(
       "A display field for the templates, such as inviter=Ada or title=Groceries (repeatable). "
         + "Untrusted text: controls, line breaks, bidi and zero-width characters are removed.",
-      valueName: "name=value"))
+      valueName: "name=value"
+    )
+  )
   var field: [String] = []
 
   @Option(
     name: .long,
     help: ArgumentHelp(
       "A folder of .mustache templates overriding any of the built-in ones (default: the "
-        + "table's pages.templates).", valueName: "dir"),
-    completion: .directory)
+        + "table's pages.templates).",
+      valueName: "dir"
+    ),
+    completion: .directory
+  )
   var templates: String?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
       "The device the Open button is for: any (custom-scheme link, both stores), ios, or "
-        + "android (intent: link that falls back to Google Play).", valueName: "platform"))
+        + "android (intent: link that falls back to Google Play).",
+      valueName: "platform"
+    )
+  )
   var platform: PlatformArgument = .any
 
   /// The fields as a dictionary; `name=value` pairs, each name once.
@@ -59,7 +70,8 @@ struct PageContentOptions: ParsableArguments {
     do throws(PageError) {
       renderer = try PageRenderer(
         table: table,
-        templatesDirectory: templates.map { URL(fileURLWithPath: $0, isDirectory: true) })
+        templatesDirectory: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      )
       let used = try renderer.resolvedLocale(locale)
       if used != locale.lowercased().replacingOccurrences(of: "_", with: "-")
         && !locale.lowercased().hasPrefix(used + "-")

@@ -23,7 +23,10 @@ extension JSONOutput {
         ("locale", .string(text.locale)),
         ("link", .string(text.link)),
         ("message", .string(text.message)),
-        ("email", .object([("subject", .string(text.emailSubject)), ("body", .string(text.emailBody))])),
+        (
+          "email",
+          .object([("subject", .string(text.emailSubject)), ("body", .string(text.emailBody))])
+        ),
         (
           "sms",
           .object([
@@ -34,6 +37,7 @@ extension JSONOutput {
             ("shortened", .bool(text.sms.shortened)),
           ])
         ),
-      ]))
+      ])
+    )
   }
 }

@@ -20,7 +20,8 @@ struct PageSettingsTests {
       pages: """
         {"templates": "templates", "image": "https://openlist.example.com/p.png?v=2",
          "imageAlt": "OpenList", "twitterSite": "@open_list", "themeColor": "#2F6FED"}
-        """)
+        """
+    )
     let pages = try #require(table.pages)
     #expect(pages.templates == "templates")
     #expect(pages.image == "https://openlist.example.com/p.png?v=2")
@@ -28,11 +29,15 @@ struct PageSettingsTests {
     #expect(pages.twitterSite == "@open_list")
     #expect(pages.themeColor == "#2F6FED")
     let empty = try #require(try Self.table(pages: "{}").pages)
-    #expect([empty.templates, empty.image, empty.imageAlt, empty.twitterSite, empty.themeColor].allSatisfy { $0 == nil })
+    #expect(
+      [empty.templates, empty.image, empty.imageAlt, empty.twitterSite, empty.themeColor].allSatisfy
+      { $0 == nil }
+    )
   }
 
   @Test func aTableWithoutTheSectionHasNone() throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Examples/photos/linkgen.json")
     #expect(try RouteTable(contentsOf: url).pages == nil)
   }
@@ -59,7 +64,8 @@ struct PageSettingsTests {
       try Self.table(pages: pages)
     } throws: { error in
       guard let error = error as? RouteTableError else { return false }
-      return error.problems.contains { $0.field == field } && error.description.hasPrefix("test.json: ")
+      return error.problems.contains { $0.field == field }
+        && error.description.hasPrefix("test.json: ")
     }
   }
 }

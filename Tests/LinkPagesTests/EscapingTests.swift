@@ -1,11 +1,17 @@
 import Foundation
 import LinkKit
-@testable import LinkPages
 import Testing
+
+@testable import LinkPages
 
 /// Hostile display fields and parameter values through every HTML template and context,
 /// checked by parsing the output with a real HTML parser.
-@Suite(.enabled(if: ParsedHTML.python != nil, "python3 is not on the PATH; skipping the HTML structure tests"))
+@Suite(
+  .enabled(
+    if: ParsedHTML.python != nil,
+    "python3 is not on the PATH; skipping the HTML structure tests"
+  )
+)
 struct EscapingTests {
   let table: RouteTable
   let renderer: PageRenderer
@@ -30,13 +36,21 @@ struct EscapingTests {
     for hostile in Hostile.values {
       documents.append(
         try renderer.landingPage(
-          for: values, locale: locale, fields: Self.hostileFields(hostile), platform: platform))
+          for: values,
+          locale: locale,
+          fields: Self.hostileFields(hostile),
+          platform: platform
+        )
+      )
     }
     let pages = try ParsedHTML.parse(documents)
     let reference = pages[0].elements.map(\.shape)
     for (hostile, page) in zip(Hostile.values, pages.dropFirst()) {
       let clean = PlainText.clean(hostile)
-      #expect(page.elements.map(\.shape) == reference, "the markup changed for \(hostile.debugDescription)")
+      #expect(
+        page.elements.map(\.shape) == reference,
+        "the markup changed for \(hostile.debugDescription)"
+      )
       #expect(page.comments.isEmpty)
       #expect(page.element(id: "title")?.text == clean)
       #expect(page.elements("title").map(\.text) == [clean])
@@ -54,7 +68,8 @@ struct EscapingTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try Fixtures.write(
       "{{<page-layout}}{{$desktop}}{{{fields.title}}}{{/desktop}}{{/page-layout}}",
-      to: folder.appendingPathComponent("en/page.mustache"))
+      to: folder.appendingPathComponent("en/page.mustache")
+    )
     let careless = try PageRenderer(table: table, templatesDirectory: folder)
     let values = try Fixtures.values(table)
     let pages = try ParsedHTML.parse([
@@ -67,7 +82,10 @@ struct EscapingTests {
 
   @Test func hostileParameterValuesStayInTheirContexts() throws {
     let hostile = "\"><script>document.title='PWNED'</script>, app-id=666 & {{x}}"
-    let values = try table.values(for: "search", arguments: ["query": hostile, "from": "', app-id=1"])
+    let values = try table.values(
+      for: "search",
+      arguments: ["query": hostile, "from": "', app-id=1"]
+    )
     let benign = try table.values(for: "search", arguments: ["query": "milk", "from": "home"])
     let pages = try ParsedHTML.parse([
       try renderer.landingPage(for: benign), try renderer.landingPage(for: values),
@@ -98,10 +116,17 @@ struct EscapingTests {
   @Test func bannerSnippetSurvivesHostileFields() throws {
     let values = try Fixtures.values(table)
     for platform in Platform.allCases {
-      var documents = [try renderer.bannerSnippet(for: values, fields: Self.benign, platform: platform)]
+      var documents = [
+        try renderer.bannerSnippet(for: values, fields: Self.benign, platform: platform)
+      ]
       for hostile in Hostile.values {
         documents.append(
-          try renderer.bannerSnippet(for: values, fields: Self.hostileFields(hostile), platform: platform))
+          try renderer.bannerSnippet(
+            for: values,
+            fields: Self.hostileFields(hostile),
+            platform: platform
+          )
+        )
       }
       let banners = try ParsedHTML.parse(documents)
       for (hostile, banner) in zip(Hostile.values, banners.dropFirst()) {
@@ -119,15 +144,20 @@ struct EscapingTests {
     #expect(
       meta
         == "<meta name=\"apple-itunes-app\" content=\"app-id=1234567890, app-argument="
-        + "https://openlist.example.com/shared-checklists/\(Fixtures.id)\">\n")
+        + "https://openlist.example.com/shared-checklists/\(Fixtures.id)\">\n"
+    )
     let parsed = try ParsedHTML.parse([meta])[0]
     try checkSmartBanner(parsed, values: try Fixtures.values(table))
   }
 
   @Test func smartBannerContentEncodesWhatWouldAddAKey() {
     let content = RenderContext.smartBannerContent(
-      appID: "1234567890", link: "https://a.example/x, app-id=666,\"'q")
-    #expect(content == "app-id=1234567890, app-argument=https://a.example/x%2C%20app-id=666%2C%22%27q")
+      appID: "1234567890",
+      link: "https://a.example/x, app-id=666,\"'q"
+    )
+    #expect(
+      content == "app-id=1234567890, app-argument=https://a.example/x%2C%20app-id=666%2C%22%27q"
+    )
     #expect(RenderContext.smartBannerContent(appID: "12a", link: "https://a.example/") == nil)
     #expect(RenderContext.smartBannerContent(appID: "", link: "https://a.example/") == nil)
   }
@@ -188,7 +218,9 @@ struct EscapingTests {
     }
     #expect(page.elements("img").isEmpty && page.elements("iframe").isEmpty)
     #expect(page.meta("refresh").isEmpty)
-    #expect(!page.elements("meta").contains { $0.attribute("http-equiv")?.lowercased() == "refresh" })
+    #expect(
+      !page.elements("meta").contains { $0.attribute("http-equiv")?.lowercased() == "refresh" }
+    )
   }
 
   /// `apple-itunes-app` holds exactly app-id and app-argument, and the argument is linkgen's

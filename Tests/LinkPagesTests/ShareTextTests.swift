@@ -1,7 +1,8 @@
 import Foundation
 import LinkKit
-@testable import LinkPages
 import Testing
+
+@testable import LinkPages
 
 struct ShareTextTests {
   let table: RouteTable
@@ -16,7 +17,9 @@ struct ShareTextTests {
 
   @Test func englishShareText() throws {
     let share = try renderer.shareText(
-      for: try Fixtures.values(table), fields: ["inviter": "Ada", "title": "Groceries"])
+      for: try Fixtures.values(table),
+      fields: ["inviter": "Ada", "title": "Groceries"]
+    )
     #expect(share.locale == "en")
     #expect(share.link == link)
     #expect(share.message == "Ada shared “Groceries” with you on OpenList:\n\(link)")
@@ -30,7 +33,10 @@ struct ShareTextTests {
 
   @Test func koreanShareText() throws {
     let share = try renderer.shareText(
-      for: try Fixtures.values(table), locale: "ko-KR", fields: ["inviter": "지민", "title": "장보기"])
+      for: try Fixtures.values(table),
+      locale: "ko-KR",
+      fields: ["inviter": "지민", "title": "장보기"]
+    )
     #expect(share.locale == "ko")
     #expect(share.message == "지민님이 OpenList에서 “장보기”을(를) 공유했습니다:\n\(link)")
     #expect(share.emailSubject == "지민님이 “장보기”을(를) 공유했습니다")
@@ -48,12 +54,20 @@ struct ShareTextTests {
   @Test func exampleRouteTemplatesFromTheTablesFolder() throws {
     let openlist = try Fixtures.openlist()
     let renderer = try PageRenderer(table: openlist)
-    let en = try renderer.shareText(for: try Fixtures.values(openlist), fields: ["title": "Groceries"])
+    let en = try renderer.shareText(
+      for: try Fixtures.values(openlist),
+      fields: ["title": "Groceries"]
+    )
     #expect(en.message == "Here’s the checklist “Groceries”:\n\(link)")
     let ko = try renderer.shareText(
-      for: try openlist.values(for: "invite", arguments: ["code": "ABC123"]), locale: "ko",
-      fields: ["inviter": "지민", "title": "장보기"])
-    #expect(ko.message == "지민님이 OpenList의 “장보기”에 초대했습니다. 초대 수락하기:\nhttps://openlist.example.com/invite/ABC123")
+      for: try openlist.values(for: "invite", arguments: ["code": "ABC123"]),
+      locale: "ko",
+      fields: ["inviter": "지민", "title": "장보기"]
+    )
+    #expect(
+      ko.message
+        == "지민님이 OpenList의 “장보기”에 초대했습니다. 초대 수락하기:\nhttps://openlist.example.com/invite/ABC123"
+    )
     #expect(ko.sms.text == "지민님의 초대 \"장보기\": https://openlist.example.com/invite/ABC123")
     #expect(ko.sms.encoding == .ucs2 && ko.sms.units <= 70)
   }
@@ -63,13 +77,20 @@ struct ShareTextTests {
     let values = try Fixtures.values(table)
     for locale in ["en", "ko"] {
       let share = try renderer.shareText(
-        for: values, locale: locale, fields: ["inviter": hostile, "title": hostile, "recipient": hostile])
+        for: values,
+        locale: locale,
+        fields: ["inviter": hostile, "title": hostile, "recipient": hostile]
+      )
       let clean = PlainText.clean(hostile)
       #expect(share.message.contains(clean))
       #expect(share.message.split(separator: "\n").last.map(String.init) == link)
       #expect(!share.emailSubject.contains("\n") && !share.emailSubject.contains("\r"))
       for text in [share.message, share.emailSubject, share.emailBody, share.sms.text] {
-        #expect(!text.unicodeScalars.contains { [0x202E, 0x202C, 0x200B, 0xFEFF, 0x2028, 0x0D, 0x85].contains($0.value) })
+        #expect(
+          !text.unicodeScalars.contains {
+            [0x202E, 0x202C, 0x200B, 0xFEFF, 0x2028, 0x0D, 0x85].contains($0.value)
+          }
+        )
       }
       #expect(share.sms.text.contains(link) && SMSCounter.fits(share.sms.text))
       // The link in the text is the canonical one and parses back to the same values.
@@ -79,7 +100,10 @@ struct ShareTextTests {
 
   @Test func longFieldsAreShortenedToFitOneSegment() throws {
     let name = String(repeating: "Ada Lovelace ", count: 30)
-    let share = try renderer.shareText(for: try Fixtures.values(table), fields: ["inviter": name, "title": "Groceries"])
+    let share = try renderer.shareText(
+      for: try Fixtures.values(table),
+      fields: ["inviter": name, "title": "Groceries"]
+    )
     #expect(share.sms.shortened)
     #expect(share.sms.encoding == .gsm7 && share.sms.units <= 160)
     #expect(share.sms.text.hasPrefix("Ada Lovelace"))
@@ -88,7 +112,10 @@ struct ShareTextTests {
   }
 
   @Test func aLinkLongerThanASegmentIsAnError() throws {
-    let values = try table.values(for: "search", arguments: ["query": String(repeating: "milk ", count: 40)])
+    let values = try table.values(
+      for: "search",
+      arguments: ["query": String(repeating: "milk ", count: 40)]
+    )
     #expect {
       try renderer.shareText(for: values)
     } throws: { error in

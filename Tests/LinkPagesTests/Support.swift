@@ -1,7 +1,8 @@
 import Foundation
 import LinkKit
-@testable import LinkPages
 import Testing
+
+@testable import LinkPages
 
 /// Paths and tables the tests share.
 enum Fixtures {
@@ -29,7 +30,11 @@ enum Fixtures {
     return try RouteTable(json: try JSONSerialization.data(withJSONObject: object))
   }
 
-  static func values(_ table: RouteTable, _ route: String = "shared-checklist", _ arguments: [String: String]? = nil)
+  static func values(
+    _ table: RouteTable,
+    _ route: String = "shared-checklist",
+    _ arguments: [String: String]? = nil
+  )
     throws -> RouteValues
   {
     try table.values(for: route, arguments: arguments ?? ["id": id])
@@ -38,14 +43,18 @@ enum Fixtures {
   /// A fresh temporary folder.
   static func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "linkgen-pages-\(UUID().uuidString)", isDirectory: true)
+      "linkgen-pages-\(UUID().uuidString)",
+      isDirectory: true
+    )
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
 
   static func write(_ text: String, to url: URL) throws {
     try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      at: url.deletingLastPathComponent(),
+      withIntermediateDirectories: true
+    )
     try Data(text.utf8).write(to: url)
   }
 }
@@ -80,7 +89,11 @@ struct ParsedHTML: Decodable {
     func attribute(_ name: String) -> String? { attrs.first { $0[0] == name }?[1] }
     /// The element without its free-text attribute values: tag and structural attributes.
     var shape: String {
-      let structural = attrs.filter { ["id", "class", "name", "property", "rel", "http-equiv", "type", "lang", "role"].contains($0[0]) }
+      let structural = attrs.filter {
+        ["id", "class", "name", "property", "rel", "http-equiv", "type", "lang", "role"].contains(
+          $0[0]
+        )
+      }
       return tag + "[" + attrs.map { $0[0] }.joined(separator: ",") + "]"
         + structural.map { "\($0[0])=\($0[1])" }.joined(separator: ";")
     }
@@ -131,7 +144,9 @@ struct ParsedHTML: Decodable {
 
   /// Whether python3 is on the PATH (the structure tests skip without it).
   static let python: String? = {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(
+      separator: ":"
+    ) {
       let path = "\(directory)/python3"
       if FileManager.default.isExecutableFile(atPath: path) { return path }
     }

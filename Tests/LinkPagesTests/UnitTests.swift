@@ -1,6 +1,7 @@
 import Foundation
-@testable import LinkPages
 import Testing
+
+@testable import LinkPages
 
 struct PlainTextTests {
   @Test(arguments: [
@@ -27,7 +28,8 @@ struct URLPolicyTests {
 
   @Test(arguments: [
     "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
-    "data:text/html,<script>alert(1)</script>", "vbscript:x", "//evil.example/", "https:evil.example",
+    "data:text/html,<script>alert(1)</script>", "vbscript:x", "//evil.example/",
+    "https:evil.example",
     "https://user@evil.example/", "https://evil.example:8443/", "https:\\\\evil.example",
     "https://evil.example/\"onmouseover=\"x", "http://openlist.example.com/", "openlistx://x",
     "intent://x#Intent;scheme=openlist;package=com.evil.app;end", "file:///etc/passwd", "",
@@ -46,7 +48,10 @@ struct SHA256Tests {
       "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
     ),
-    (String(repeating: "a", count: 1000), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"),
+    (
+      String(repeating: "a", count: 1000),
+      "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"
+    ),
   ])
   func digests(_ text: String, _ hex: String) {
     let digest = SHA256.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
@@ -59,6 +64,7 @@ struct SHA256Tests {
       PageRenderer.styleSources(in: html) == [
         "'sha256-\(Data(SHA256.digest(Array("a{}".utf8))).base64EncodedString())'",
         "'sha256-\(Data(SHA256.digest(Array("b{}".utf8))).base64EncodedString())'",
-      ])
+      ]
+    )
   }
 }

@@ -21,7 +21,9 @@ struct BrowserTests {
   func page(_ name: String, _ extra: [String]) throws -> URL {
     let out = folder.appendingPathComponent(name)
     let result = try Run.linkgen(
-      ["page", "shared-checklist", "--id", Self.id, "--out", out.path] + extra + PagesCLITests.config)
+      ["page", "shared-checklist", "--id", Self.id, "--out", out.path] + extra
+        + PagesCLITests.config
+    )
     #expect(result.status == 0, "\(result.stderr)")
     return out
   }
@@ -52,15 +54,22 @@ struct BrowserTests {
 
   @Test func hostileFieldsNeitherRunNorBreakTheMarkup() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
-    let benign = try Chromium.dumpDOM(try page("benign.html", ["--field", "inviter=Ada", "--field", "title=Groceries"]))
-    let hostileFile = try page("hostile.html", ["--field", "inviter=\(Self.hostile)", "--field", "title=\(Self.hostile)"])
+    let benign = try Chromium.dumpDOM(
+      try page("benign.html", ["--field", "inviter=Ada", "--field", "title=Groceries"])
+    )
+    let hostileFile = try page(
+      "hostile.html",
+      ["--field", "inviter=\(Self.hostile)", "--field", "title=\(Self.hostile)"]
+    )
     let hostile = try Chromium.dumpDOM(hostileFile)
     // No CSP report: nothing injected even reached the point where the policy had to block it.
     #expect(!hostile.log.contains("Content Security Policy"), "CSP violation: \(hostile.log)")
     // Escaping alone holds: the same page without its Content-Security-Policy runs nothing.
     let html = try String(contentsOf: hostileFile, encoding: .utf8)
-    let withoutPolicy = html.split(separator: "\n").filter { !$0.contains("Content-Security-Policy") }
-      .joined(separator: "\n")
+    let withoutPolicy = html.split(separator: "\n").filter {
+      !$0.contains("Content-Security-Policy")
+    }
+    .joined(separator: "\n")
     #expect(withoutPolicy != html)
     let unprotected = folder.appendingPathComponent("no-csp.html")
     try Data(withoutPolicy.utf8).write(to: unprotected)
@@ -84,19 +93,30 @@ struct BrowserTests {
     let html = try String(contentsOf: try page("page.html", []), encoding: .utf8)
     let injected = html.split(separator: "\n").filter { !$0.contains("Content-Security-Policy") }
       .joined(separator: "\n").replacingOccurrences(
-        of: "<main>", with: "<main><script>document.title='PWN'+'ED'</script>")
+        of: "<main>",
+        with: "<main><script>document.title='PWN'+'ED'</script>"
+      )
     let scripted = folder.appendingPathComponent("scripted.html")
     try Data(injected.utf8).write(to: scripted)
     #expect(try Chromium.dumpDOM(scripted).dom.contains("<title>PWNED</title>"))
     let tampered = folder.appendingPathComponent("tampered.html")
-    try Data(html.replacingOccurrences(of: "box-sizing: border-box", with: "box-sizing: content-box").utf8)
-      .write(to: tampered)
-    #expect(try Chromium.dumpDOM(tampered).log.contains("violates the following Content Security Policy directive 'style-src"))
+    try Data(
+      html.replacingOccurrences(of: "box-sizing: border-box", with: "box-sizing: content-box").utf8
+    )
+    .write(to: tampered)
+    #expect(
+      try Chromium.dumpDOM(tampered).log.contains(
+        "violates the following Content Security Policy directive 'style-src"
+      )
+    )
   }
 
   @Test func phoneSizedScreenshot() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = try page("page.html", ["--field", "inviter=지민", "--field", "title=장보기", "--locale", "ko"])
+    let file = try page(
+      "page.html",
+      ["--field", "inviter=지민", "--field", "title=장보기", "--locale", "ko"]
+    )
     let png = folder.appendingPathComponent("page.png")
     try Chromium.screenshot(file, to: png)
     let data = try Data(contentsOf: png)

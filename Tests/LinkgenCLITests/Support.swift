@@ -12,9 +12,14 @@ enum Run {
   /// Runs `executable` with `arguments`, killing it after `timeout` seconds. Output goes
   /// through temporary files, so a chatty program cannot block on a full pipe.
   static func program(
-    _ executable: String, _ arguments: [String], directory: URL? = nil, timeout: TimeInterval = 60
+    _ executable: String,
+    _ arguments: [String],
+    directory: URL? = nil,
+    timeout: TimeInterval = 60
   ) throws -> Result {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("linkgen-run-\(UUID().uuidString)")
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "linkgen-run-\(UUID().uuidString)"
+    )
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let out = scratch.appendingPathComponent("out")
@@ -40,7 +45,8 @@ enum Run {
     return Result(
       status: process.terminationStatus,
       stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self)
+    )
   }
 
   /// The package root, found from this file.
@@ -70,7 +76,9 @@ enum Run {
 
   static func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "linkgen-cli-\(UUID().uuidString)", isDirectory: true)
+      "linkgen-cli-\(UUID().uuidString)",
+      isDirectory: true
+    )
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
@@ -80,7 +88,9 @@ enum Run {
 enum Chromium {
   static let path: String? = {
     let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(
+      separator: ":"
+    ) {
       for name in names where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
         return "\(directory)/\(name)"
       }
@@ -88,7 +98,8 @@ enum Chromium {
     return nil
   }()
 
-  static let missing = "Chromium is not installed (apt-get install chromium); skipping the browser tests"
+  static let missing =
+    "Chromium is not installed (apt-get install chromium); skipping the browser tests"
 
   /// Loads `file` and returns the DOM after load, with the console log (CSP reports).
   static func dumpDOM(_ file: URL) throws -> (dom: String, log: String) {
@@ -115,6 +126,8 @@ enum Chromium {
       [
         "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
         "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0",
-      ] + arguments, timeout: 90)
+      ] + arguments,
+      timeout: 90
+    )
   }
 }

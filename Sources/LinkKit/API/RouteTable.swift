@@ -54,7 +54,11 @@ public struct RouteTable: Sendable {
     let document = try TableDocument.decode(json, source: source)
     let compiled = try TableCompiler.compile(document, source: source)
     storage = TableStorage(
-      app: compiled.app, routes: compiled.routes, source: source, pages: compiled.pages)
+      app: compiled.app,
+      routes: compiled.routes,
+      source: source,
+      pages: compiled.pages
+    )
   }
 
   /// The route of the given name.

@@ -79,7 +79,8 @@ struct TableDocument: Decodable {
           Scalar.self,
           .init(
             codingPath: decoder.codingPath,
-            debugDescription: "expected a string, an integer or a boolean")
+            debugDescription: "expected a string, an integer or a boolean"
+          )
         )
       }
     }

@@ -18,7 +18,9 @@ extension PageRenderer {
   /// - Throws: ``PageError``; ``PageError/Code/smsTooLong`` when not even the link alone fits
   ///   one segment.
   public func shareText(
-    for values: RouteValues, locale: String = "en", fields: [String: String] = [:]
+    for values: RouteValues,
+    locale: String = "en",
+    fields: [String: String] = [:]
   ) throws(PageError) -> ShareText {
     let job = try Job(self, values: values, locale: locale, fields: fields, platform: .any)
     let context = try job.textContext()
@@ -43,7 +45,8 @@ extension PageRenderer {
     guard job.context.smartBannerContent != nil else {
       throw PageError(
         .missingAppIdentity,
-        "the Smart App Banner needs the app's App Store ID; set app.ios.appStoreID in the route table")
+        "the Smart App Banner needs the app's App Store ID; set app.ios.appStoreID in the route table"
+      )
     }
     return Self.tidy(try job.render("smart-banner", try job.htmlContext()))
   }
@@ -55,7 +58,9 @@ extension PageRenderer {
   /// A page with a Content-Security-Policy of its own allows the banner's stylesheet with
   /// ``styleSources(in:)``.
   public func bannerSnippet(
-    for values: RouteValues, locale: String = "en", fields: [String: String] = [:],
+    for values: RouteValues,
+    locale: String = "en",
+    fields: [String: String] = [:],
     platform: Platform = .any
   ) throws(PageError) -> String {
     let job = try Job(self, values: values, locale: locale, fields: fields, platform: platform)
@@ -72,14 +77,19 @@ extension PageRenderer {
   ///   - qrSVG: The link's QR code as an SVG document, shown for desktop browsers; it must be
   ///     plain drawing markup (see ``PageError/Code/unsafeSVG``).
   public func landingPage(
-    for values: RouteValues, locale: String = "en", fields: [String: String] = [:],
-    platform: Platform = .any, qrSVG: String? = nil
+    for values: RouteValues,
+    locale: String = "en",
+    fields: [String: String] = [:],
+    platform: Platform = .any,
+    qrSVG: String? = nil
   ) throws(PageError) -> String {
     let job = try Job(self, values: values, locale: locale, fields: fields, platform: platform)
     var context = try job.htmlContext()
     let policy = ContentSecurityPolicy()
     context["csp"] = policy.templateValue
-    context["json"] = ["data": job.context.jsonData(links: context["links"] as? [String: Any] ?? [:])]
+    context["json"] = [
+      "data": job.context.jsonData(links: context["links"] as? [String: Any] ?? [:])
+    ]
     if let qrSVG {
       switch InlineSVG.checked(qrSVG) {
       case .success(let svg): context["qr"] = ["svg": svg]
@@ -108,14 +118,25 @@ struct Job {
   let entries: [String: TemplateSet.Entry]
 
   init(
-    _ renderer: PageRenderer, values: RouteValues, locale: String, fields: [String: String],
+    _ renderer: PageRenderer,
+    values: RouteValues,
+    locale: String,
+    fields: [String: String],
     platform: Platform
   ) throws(PageError) {
     let resolved = try renderer.resolvedLocale(locale)
     self.locale = resolved
     context = try RenderContext(
-      table: renderer.table, values: values, locale: resolved, fields: fields, platform: platform)
-    entries = renderer.templates.resolved(locale: try Locales.normalized(locale), route: values.routeName)
+      table: renderer.table,
+      values: values,
+      locale: resolved,
+      fields: fields,
+      platform: platform
+    )
+    entries = renderer.templates.resolved(
+      locale: try Locales.normalized(locale),
+      route: values.routeName
+    )
   }
 
   func render(_ name: String, _ values: [String: Any]) throws(PageError) -> String {
@@ -155,7 +176,8 @@ struct Job {
     guard full.contains(link) else {
       throw PageError(
         .templateSyntax,
-        "\(origin): the SMS text must carry the link; print {{links.universal}} in it")
+        "\(origin): the SMS text must carry the link; print {{links.universal}} in it"
+      )
     }
     if SMSCounter.fits(full) { return message(full, shortened: false) }
     let marker = SMSCounter.measure(full).encoding == .gsm7 ? "..." : "…"
@@ -178,7 +200,8 @@ struct Job {
       throw PageError(
         .smsTooLong,
         "the link alone takes \(units) \(encoding == .gsm7 ? "septets" : "UTF-16 units") of "
-          + "\(encoding.rawValue); one SMS segment holds \(encoding == .gsm7 ? 160 : 70)")
+          + "\(encoding.rawValue); one SMS segment holds \(encoding == .gsm7 ? 160 : 70)"
+      )
     }
     return message(link, shortened: true)
   }

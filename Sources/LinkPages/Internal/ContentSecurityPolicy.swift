@@ -23,7 +23,8 @@ struct ContentSecurityPolicy {
       throw PageError(
         .missingContentSecurityPolicy,
         "the landing page from \(template) has no <meta http-equiv=\"Content-Security-Policy\" "
-          + "content=\"{{csp}}\">; every landing page carries the policy")
+          + "content=\"{{csp}}\">; every landing page carries the policy"
+      )
     }
     let sources = Self.styleSources(in: html)
     let value = sources.isEmpty ? "'none'" : sources.joined(separator: " ")

@@ -69,7 +69,8 @@ enum InlineSVG {
     if body.hasSuffix("/") { body = body.dropLast() }
     let name = body.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == ":" }
     guard elements.contains(String(name)) else {
-      return "the element <\(name.prefix(20))> is not allowed (only \(elements.sorted().joined(separator: ", ")))"
+      return
+        "the element <\(name.prefix(20))> is not allowed (only \(elements.sorted().joined(separator: ", ")))"
     }
     if tag.hasPrefix("/") {
       return body.dropFirst(name.count).allSatisfy(\.isWhitespace) ? nil : "malformed end tag"
@@ -80,7 +81,8 @@ enum InlineSVG {
       if rest.isEmpty { return nil }
       let attribute = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == ":" }
       guard !attribute.isEmpty, attributes.contains(String(attribute)) else {
-        return "the attribute '\(rest.prefix { !$0.isWhitespace && $0 != "=" }.prefix(20))' is not allowed"
+        return
+          "the attribute '\(rest.prefix { !$0.isWhitespace && $0 != "=" }.prefix(20))' is not allowed"
       }
       rest = rest.dropFirst(attribute.count).drop(while: \.isWhitespace)
       guard rest.first == "=" else { return "the attribute '\(attribute)' has no value" }

@@ -25,7 +25,10 @@ struct RenderContext {
   let policy: URLPolicy
 
   init(
-    table: RouteTable, values: RouteValues, locale: String, fields: [String: String],
+    table: RouteTable,
+    values: RouteValues,
+    locale: String,
+    fields: [String: String],
     platform: Platform
   ) throws(PageError) {
     let links: LinkSet
@@ -48,20 +51,24 @@ struct RenderContext {
   static func cleanFields(_ fields: [String: String]) throws(PageError) -> [String: String] {
     guard fields.count <= PageRenderer.maximumFieldCount else {
       throw PageError(
-        .invalidField, "\(fields.count) display fields given; at most \(PageRenderer.maximumFieldCount)")
+        .invalidField,
+        "\(fields.count) display fields given; at most \(PageRenderer.maximumFieldCount)"
+      )
     }
     var result: [String: String] = [:]
     for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
       guard isFieldName(name) else {
         throw PageError(
           .invalidField,
-          "'\(name.prefix(40))' is not a field name: a letter, then up to 39 letters, digits or '_'")
+          "'\(name.prefix(40))' is not a field name: a letter, then up to 39 letters, digits or '_'"
+        )
       }
       guard value.count <= PageRenderer.maximumFieldLength else {
         throw PageError(
           .invalidField,
           "the field '\(name)' is \(value.count) characters long; at most "
-            + "\(PageRenderer.maximumFieldLength)")
+            + "\(PageRenderer.maximumFieldLength)"
+        )
       }
       let clean = PlainText.clean(value)
       if !clean.isEmpty { result[name] = clean }
@@ -163,7 +170,9 @@ struct RenderContext {
       "app": appValues,
       "route": route,
       "params": params,
-      "fields": fields.mapValues { value -> Any in cap.map { Self.shorten(value, to: $0, marker: marker) } ?? value },
+      "fields": fields.mapValues { value -> Any in
+        cap.map { Self.shorten(value, to: $0, marker: marker) } ?? value
+      },
       "links": try linkValues(),
       "platform": [platform.rawValue: true],
     ]
@@ -176,7 +185,10 @@ struct RenderContext {
     var result: [String: Any] = [:]
     if let image = pages?.image {
       guard case .success(.https) = policy.check(image) else {
-        throw PageError(.unsafeURL, "refusing the preview image \(URLPolicy.quoted(image)): not https")
+        throw PageError(
+          .unsafeURL,
+          "refusing the preview image \(URLPolicy.quoted(image)): not https"
+        )
       }
       result["image"] = image
       if let alt = pages?.imageAlt { result["imageAlt"] = PlainText.clean(alt) }
@@ -189,11 +201,15 @@ struct RenderContext {
   /// The JSON data block of a landing page: route, links, parameters and display fields.
   func jsonData(links: [String: Any]) -> String {
     let order = ["universal", "scheme", "web", "appStore", "playStore", "androidIntent", "open"]
-    let linkMembers = order.compactMap { key in (links[key] as? String).map { (key, JSONValue.string($0)) } }
+    let linkMembers = order.compactMap { key in
+      (links[key] as? String).map { (key, JSONValue.string($0)) }
+    }
     let params = values.all.compactMap { item in
       item.value.map { (item.parameter.name, JSONValue.string($0.description)) }
     }
-    let fieldMembers = fields.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
+    let fieldMembers = fields.sorted { $0.key < $1.key }.map {
+      ($0.key, JSONValue.string($0.value))
+    }
     return JSONValue.object([
       ("route", .string(values.routeName)),
       ("locale", .string(locale)),

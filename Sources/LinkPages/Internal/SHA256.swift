@@ -52,7 +52,9 @@ enum SHA256 {
       }
       for (index, value) in [a, b, c, d, e, f, g, hh].enumerated() { h[index] &+= value }
     }
-    return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+    return h.flatMap { word in
+      (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) }
+    }
   }
 
   private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -47,7 +47,9 @@ struct TemplateSet: Sendable {
     }
     self.builtIn = builtIn
     self.user = user
-    let folders = Set(builtIn.keys.compactMap(Self.topFolder) + user.keys.compactMap(Self.topFolder))
+    let folders = Set(
+      builtIn.keys.compactMap(Self.topFolder) + user.keys.compactMap(Self.topFolder)
+    )
     locales = folders.filter { Locales.isTag($0) }
   }
 
@@ -88,13 +90,16 @@ struct TemplateSet: Sendable {
 
   /// Renders the named template with `context`, its partials resolved among `entries`.
   static func render(
-    _ name: String, context: [String: Any], entries: [String: Entry]
+    _ name: String,
+    context: [String: Any],
+    entries: [String: Entry]
   ) throws(PageError) -> (text: String, origin: String) {
     guard let entry = entries[name] else {
       throw PageError(
         .missingTemplate,
         "there is no template '\(name)' (looked for \(name).mustache in the user's folder and "
-          + "the built-in Templates/)")
+          + "the built-in Templates/)"
+      )
     }
     try checkCycles(from: name, entries: entries, path: [])
     let library = MustacheLibrary(templates: entries.mapValues(\.template))
@@ -107,14 +112,18 @@ struct TemplateSet: Sendable {
     guard let entry = entries[name] else { return }
     if path.contains(name) {
       let cycle = (path.drop { $0 != name } + [name]).joined(separator: " → ")
-      throw PageError(.templateSyntax, "\(entry.origin): the partials include each other (\(cycle))")
+      throw PageError(
+        .templateSyntax,
+        "\(entry.origin): the partials include each other (\(cycle))"
+      )
     }
     for partial in entry.partials {
       try checkCycles(from: partial, entries: entries, path: path + [name])
     }
   }
 
-  private static func parse(_ text: String, key: String, origin: String) throws(PageError) -> Entry {
+  private static func parse(_ text: String, key: String, origin: String) throws(PageError) -> Entry
+  {
     let text = text.replacingOccurrences(of: "\r\n", with: "\n")
     let isText = textTemplates.contains(String(key.split(separator: "/").last ?? ""))
     let prefix = isText ? textPragma : ""
@@ -128,7 +137,8 @@ struct TemplateSet: Sendable {
       throw PageError(
         .templateSyntax,
         "\(origin):\(error.context.lineNumber):\(column): the template does not parse "
-          + "(\(error.error))")
+          + "(\(error.error))"
+      )
     } catch {
       throw PageError(.templateSyntax, "\(origin): the template does not parse (\(error))")
     }
@@ -156,15 +166,21 @@ struct TemplateSet: Sendable {
       isDirectory.boolValue
     else {
       throw PageError(
-        .unreadableTemplates, "the templates folder \(directory.path) does not exist or is not a folder")
+        .unreadableTemplates,
+        "the templates folder \(directory.path) does not exist or is not a folder"
+      )
     }
     let root = directory.standardizedFileURL.resolvingSymlinksInPath().path
     let prefix = root.hasSuffix("/") ? root : root + "/"
     guard
       let walker = FileManager.default.enumerator(
-        at: URL(fileURLWithPath: root, isDirectory: true), includingPropertiesForKeys: nil,
-        options: [.skipsHiddenFiles])
-    else { throw PageError(.unreadableTemplates, "cannot read the templates folder \(directory.path)") }
+        at: URL(fileURLWithPath: root, isDirectory: true),
+        includingPropertiesForKeys: nil,
+        options: [.skipsHiddenFiles]
+      )
+    else {
+      throw PageError(.unreadableTemplates, "cannot read the templates folder \(directory.path)")
+    }
     var files: [(String, URL)] = []
     for case let url as URL in walker where url.pathExtension == "mustache" {
       let path = url.standardizedFileURL.path
@@ -188,7 +204,8 @@ enum Locales {
     guard isTag(lowered) else {
       throw PageError(
         .invalidLocale,
-        "'\(tag.prefix(40))' is not a locale: use a language tag such as en, ko or pt-BR")
+        "'\(tag.prefix(40))' is not a locale: use a language tag such as en, ko or pt-BR"
+      )
     }
     return lowered
   }
@@ -199,7 +216,8 @@ enum Locales {
       language.allSatisfy({ $0.isASCII && $0.isLowercase })
     else { return false }
     return parts.dropFirst().allSatisfy { part in
-      (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+      (1...8).contains(part.count)
+        && part.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
     }
   }
 }

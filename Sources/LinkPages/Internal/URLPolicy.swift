@@ -29,14 +29,17 @@ struct URLPolicy {
       guard rest.hasPrefix("//") else { return refuse("an https URL starts with https://") }
       let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
       guard !authority.isEmpty, !authority.contains("@"),
-        authority.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
+        authority.allSatisfy({
+          $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-")
+        })
       else { return refuse("the host must be a plain domain name, without userinfo or port") }
       return .success(.https)
     case appScheme where url.hasPrefix(appScheme + ":"):
       return .success(.appScheme)
     case "intent":
       guard let androidPackage, rest.hasPrefix("//"),
-        url.contains("#Intent;scheme=\(appScheme);package=\(androidPackage);"), url.hasSuffix(";end")
+        url.contains("#Intent;scheme=\(appScheme);package=\(androidPackage);"),
+        url.hasSuffix(";end")
       else { return refuse("only intent: links to the app's own scheme and package are allowed") }
       return .success(.intent)
     default:
