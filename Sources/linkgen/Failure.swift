@@ -37,7 +37,12 @@ struct Failure: Error {
     } catch {
       let unreadable =
         error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
-      throw Failure(error.description, status: unreadable ? noInput : dataError)
+      // One "linkgen: error:" line per problem.
+      let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+      throw Failure(
+        lines.joined(separator: "\nlinkgen: error: "),
+        status: unreadable ? noInput : dataError
+      )
     }
   }
 }

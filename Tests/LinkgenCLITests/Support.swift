@@ -49,29 +49,10 @@ enum Run {
     )
   }
 
-  /// The package root, found from this file.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-  /// The `linkgen` built beside the test bundle.
-  static let linkgenPath: String? = {
-    var candidates: [URL] = []
-    if let first = CommandLine.arguments.first {
-      candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-    }
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      candidates.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    candidates.append(Bundle.main.bundleURL)
-    candidates.append(root.appendingPathComponent(".build/debug"))
-    return candidates.map { $0.appendingPathComponent("linkgen").path }
-      .first { FileManager.default.isExecutableFile(atPath: $0) }
-  }()
-
-  /// Runs the built `linkgen`.
-  static func linkgen(_ arguments: [String], directory: URL? = nil) throws -> Result {
-    let path = try #require(linkgenPath, "the linkgen executable is not next to the test bundle")
-    return try program(path, arguments, directory: directory ?? root)
+  /// Runs the built `linkgen` in the package root (see ``Linkgen/run(_:input:in:)``).
+  static func linkgen(_ arguments: [String]) throws -> Result {
+    let result = try Linkgen.run(arguments, in: Linkgen.packageRoot)
+    return Result(status: result.status, stdout: result.output, stderr: result.error)
   }
 
   static func temporaryFolder() throws -> URL {

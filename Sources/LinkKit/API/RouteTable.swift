@@ -52,7 +52,11 @@ public struct RouteTable: Sendable {
   /// Loads and validates a table from JSON data; `source` names it in error messages.
   public init(json: Data, source: String? = nil) throws(RouteTableError) {
     let document = try TableDocument.decode(json, source: source)
-    let compiled = try TableCompiler.compile(document, source: source)
+    let compiled = try TableCompiler.compile(
+      document,
+      source: source,
+      unknownKeys: UnknownKeys.problems(in: json)
+    )
     storage = TableStorage(
       app: compiled.app,
       routes: compiled.routes,

@@ -8,6 +8,8 @@ final class RouteStorage: Sendable {
   let universalPattern: LinkPattern
   let scheme: CompiledPattern
   let universal: CompiledPattern
+  /// Whether each parameter is a UUID, for the parser's fast path.
+  let isUUID: [Bool]
 
   init(
     name: String,
@@ -24,6 +26,7 @@ final class RouteStorage: Sendable {
     self.universalPattern = universalPattern
     self.scheme = CompiledPattern(schemePattern, appScheme: appScheme)
     self.universal = CompiledPattern(universalPattern, appScheme: appScheme)
+    self.isUUID = parameters.map { $0.type == .uuid }
   }
 
   func compiled(_ kind: LinkKind) -> CompiledPattern {
@@ -77,6 +80,8 @@ final class CompiledPattern: Sendable {
       head = []
     }
     path = pattern.path.map(compile)
-    query = pattern.query.map { QueryItem(name: Array($0.name.utf8), nameText: $0.name, value: compile($0.value)) }
+    query = pattern.query.map {
+      QueryItem(name: Array($0.name.utf8), nameText: $0.name, value: compile($0.value))
+    }
   }
 }

@@ -3,10 +3,13 @@
 struct TableCompiler {
   private(set) var problems: [RouteTableError.Problem] = []
 
-  static func compile(_ document: TableDocument, source: String?) throws(RouteTableError) -> (
-    app: AppIdentity, routes: [Route], pages: PageSettings?
-  ) {
+  static func compile(
+    _ document: TableDocument,
+    source: String?,
+    unknownKeys: [RouteTableError.Problem]
+  ) throws(RouteTableError) -> (app: AppIdentity, routes: [Route], pages: PageSettings?) {
     var compiler = TableCompiler()
+    compiler.problems = unknownKeys
     let app = compiler.app(document.app)
     let pages = document.pages.map { compiler.pages($0) }
     var routes: [Route] = []

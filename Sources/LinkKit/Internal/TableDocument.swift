@@ -95,13 +95,14 @@ struct TableDocument: Decodable {
   }
 
   /// Decodes the document, turning decoding errors into table problems with a field path.
+  /// Unknown keys are not decoding errors; `UnknownKeys` finds them for the compiler to
+  /// report with the rest.
   static func decode(_ data: Data, source: String?) throws(RouteTableError) -> TableDocument {
-    let unknown = UnknownKeys.problems(in: data)
-    guard unknown.isEmpty else { throw RouteTableError(file: source, problems: unknown) }
     do {
       return try JSONDecoder().decode(TableDocument.self, from: data)
     } catch let error as DecodingError {
-      throw RouteTableError(file: source, problems: [problem(for: error, data: data)])
+      let unknown = UnknownKeys.problems(in: data)
+      throw RouteTableError(file: source, problems: unknown + [problem(for: error, data: data)])
     } catch {
       throw RouteTableError(
         file: source,
