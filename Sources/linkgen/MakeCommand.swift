@@ -23,6 +23,7 @@ extension Linkgen {
 
     @OptionGroup var table: TableOptions
     @OptionGroup var output: FormatOptions
+    @OptionGroup(title: "Share text and banners") var pages: MakePageOptions
 
     @Argument(help: "The route to build, as named in the route table.")
     var route: String
@@ -47,6 +48,9 @@ extension Linkgen {
           links = try table.links(for: values)
         } catch {
           throw Failure(error)
+        }
+        if try pages.printIfRequested(table: table, values: values, format: output.format) {
+          return
         }
         switch output.format {
         case .text: Console.print(TextOutput.links(links))

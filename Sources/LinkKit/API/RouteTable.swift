@@ -29,6 +29,8 @@ public struct RouteTable: Sendable {
   public var routes: [Route] { storage.routes }
   /// Where the table came from (a file path), for messages.
   public var source: String? { storage.source }
+  /// The `"pages"` section (templates folder, preview image…), when the table has one.
+  public var pages: PageSettings? { storage.pages }
 
   let storage: TableStorage
 
@@ -55,7 +57,12 @@ public struct RouteTable: Sendable {
       source: source,
       unknownKeys: UnknownKeys.problems(in: json)
     )
-    storage = TableStorage(app: compiled.app, routes: compiled.routes, source: source)
+    storage = TableStorage(
+      app: compiled.app,
+      routes: compiled.routes,
+      source: source,
+      pages: compiled.pages
+    )
   }
 
   /// The route of the given name.
@@ -97,16 +104,18 @@ final class TableStorage: Sendable {
   let app: AppIdentity
   let routes: [Route]
   let source: String?
+  let pages: PageSettings?
   let routeIndex: [String: Int]
   let prefixes: LinkPrefixes
   /// The app's domains as bytes, for the parser's host check.
   let domains: [[UInt8]]
   let scheme: [UInt8]
 
-  init(app: AppIdentity, routes: [Route], source: String?) {
+  init(app: AppIdentity, routes: [Route], source: String?, pages: PageSettings? = nil) {
     self.app = app
     self.routes = routes
     self.source = source
+    self.pages = pages
     var index: [String: Int] = [:]
     for (position, route) in routes.enumerated() { index[route.name] = position }
     routeIndex = index

@@ -7,10 +7,11 @@ struct TableCompiler {
     _ document: TableDocument,
     source: String?,
     unknownKeys: [RouteTableError.Problem]
-  ) throws(RouteTableError) -> (app: AppIdentity, routes: [Route]) {
+  ) throws(RouteTableError) -> (app: AppIdentity, routes: [Route], pages: PageSettings?) {
     var compiler = TableCompiler()
     compiler.problems = unknownKeys
     let app = compiler.app(document.app)
+    let pages = document.pages.map { compiler.pages($0) }
     var routes: [Route] = []
     var seen: [String: Int] = [:]
     if document.routes.isEmpty {
@@ -36,7 +37,7 @@ struct TableCompiler {
     guard compiler.problems.isEmpty else {
       throw RouteTableError(file: source, problems: compiler.problems)
     }
-    return (app, routes)
+    return (app, routes, pages)
   }
 
   private mutating func problem(route: String? = nil, field: String, _ message: String) {
@@ -347,5 +348,30 @@ struct TableCompiler {
     case (.string, .string(let text)), (.enumeration, .string(let text)): return .string(text)
     default: return nil
     }
+  }
+
+  // MARK: Pages
+
+  private mutating func pages(_ file: TableDocument.Pages) -> PageSettings {
+    let checks: [(String, String?, (String) -> String?)] = [
+      ("templates", file.templates, PageRules.templatesProblem),
+      ("image", file.image, PageRules.httpsURLProblem),
+      ("imageAlt", file.imageAlt, PageRules.altTextProblem),
+      ("twitterSite", file.twitterSite, PageRules.twitterSiteProblem),
+      ("themeColor", file.themeColor, PageRules.themeColorProblem),
+    ]
+    for (key, value, rule) in checks {
+      if let value, let message = rule(value) { problem(field: "pages.\(key)", message) }
+    }
+    if file.imageAlt != nil && file.image == nil {
+      problem(field: "pages.imageAlt", "imageAlt describes the image; set pages.image too")
+    }
+    return PageSettings(
+      templates: file.templates,
+      image: file.image,
+      imageAlt: file.imageAlt,
+      twitterSite: file.twitterSite,
+      themeColor: file.themeColor
+    )
   }
 }

@@ -9,6 +9,7 @@
 struct TableDocument: Decodable {
   var app: App
   var routes: [Route]
+  var pages: Pages?
 
   struct App: Decodable {
     var name: String?
@@ -28,6 +29,14 @@ struct TableDocument: Decodable {
   struct Android: Decodable {
     var package: String
     var sha256CertFingerprints: [String]
+  }
+
+  struct Pages: Decodable {
+    var templates: String?
+    var image: String?
+    var imageAlt: String?
+    var twitterSite: String?
+    var themeColor: String?
   }
 
   struct Route: Decodable {
