@@ -29,6 +29,8 @@ public struct RouteTable: Sendable {
   public var routes: [Route] { storage.routes }
   /// Where the table came from (a file path), for messages.
   public var source: String? { storage.source }
+  /// The table's `association` settings: excludes, web credentials, App Clip.
+  public var association: AssociationSettings { storage.association }
 
   let storage: TableStorage
 
@@ -51,7 +53,9 @@ public struct RouteTable: Sendable {
   public init(json: Data, source: String? = nil) throws(RouteTableError) {
     let document = try TableDocument.decode(json, source: source)
     let compiled = try TableCompiler.compile(document, source: source)
-    storage = TableStorage(app: compiled.app, routes: compiled.routes, source: source)
+    storage = TableStorage(
+      app: compiled.app, routes: compiled.routes, source: source,
+      association: compiled.association)
   }
 
   /// The route of the given name.
@@ -98,9 +102,14 @@ final class TableStorage: Sendable {
   /// The app's domains as bytes, for the parser's host check.
   let domains: [[UInt8]]
   let scheme: [UInt8]
+  let association: AssociationSettings
 
-  init(app: AppIdentity, routes: [Route], source: String?) {
+  init(
+    app: AppIdentity, routes: [Route], source: String?,
+    association: AssociationSettings = .none
+  ) {
     self.app = app
+    self.association = association
     self.routes = routes
     self.source = source
     var index: [String: Int] = [:]

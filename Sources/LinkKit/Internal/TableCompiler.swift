@@ -4,7 +4,7 @@ struct TableCompiler {
   private(set) var problems: [RouteTableError.Problem] = []
 
   static func compile(_ document: TableDocument, source: String?) throws(RouteTableError) -> (
-    app: AppIdentity, routes: [Route]
+    app: AppIdentity, routes: [Route], association: AssociationSettings
   ) {
     var compiler = TableCompiler()
     let app = compiler.app(document.app)
@@ -25,13 +25,16 @@ struct TableCompiler {
         routes.append(route)
       }
     }
+    let association = AssociationRules.compile(document.association, ios: app.ios) {
+      compiler.problem(field: $0, $1)
+    }
     if compiler.problems.isEmpty {
       for problem in Overlap.problems(in: routes) { compiler.problems.append(problem) }
     }
     guard compiler.problems.isEmpty else {
       throw RouteTableError(file: source, problems: compiler.problems)
     }
-    return (app, routes)
+    return (app, routes, association)
   }
 
   private mutating func problem(route: String? = nil, field: String, _ message: String) {

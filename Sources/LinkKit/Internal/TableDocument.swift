@@ -9,6 +9,7 @@
 struct TableDocument: Decodable {
   var app: App
   var routes: [Route]
+  var association: Association?
 
   struct App: Decodable {
     var name: String?
@@ -28,6 +29,14 @@ struct TableDocument: Decodable {
   struct Android: Decodable {
     var package: String
     var sha256CertFingerprints: [String]
+  }
+
+  /// The optional `association` object (see ``AssociationSettings``).
+  struct Association: Decodable {
+    var excludes: [String]?
+    var excludeFragments: [String]?
+    var webCredentials: Bool?
+    var appClipBundleID: String?
   }
 
   struct Route: Decodable {
