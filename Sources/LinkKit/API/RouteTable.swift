@@ -54,8 +54,11 @@ public struct RouteTable: Sendable {
     let document = try TableDocument.decode(json, source: source)
     let compiled = try TableCompiler.compile(document, source: source)
     storage = TableStorage(
-      app: compiled.app, routes: compiled.routes, source: source,
-      association: compiled.association)
+      app: compiled.app,
+      routes: compiled.routes,
+      source: source,
+      association: compiled.association
+    )
   }
 
   /// The route of the given name.
@@ -105,7 +108,9 @@ final class TableStorage: Sendable {
   let association: AssociationSettings
 
   init(
-    app: AppIdentity, routes: [Route], source: String?,
+    app: AppIdentity,
+    routes: [Route],
+    source: String?,
     association: AssociationSettings = .none
   ) {
     self.app = app
