@@ -11,6 +11,8 @@ struct Failure: Error {
   static let dataError: Int32 = 65
   /// `EX_NOINPUT`: an input file cannot be read.
   static let noInput: Int32 = 66
+  /// `EX_CANTCREAT`: an output file cannot be created.
+  static let cannotCreate: Int32 = 73
 
   let message: String
   let status: Int32

@@ -20,6 +20,10 @@ struct Linkgen: ParsableCommand {
       malformed link or value, a broken route table), 66 when the route table cannot be read.
       """,
     version: "0.1.0",
-    subcommands: [Make.self, Parse.self, Routes.self, Validate.self]
+    subcommands: [
+      Make.self, Parse.self, Routes.self, Validate.self,
+      AASA.self, AssetLinks.self, IOSEntitlements.self, IOSPlist.self, AndroidManifest.self,
+      CheckAASA.self, CheckAssetLinks.self,
+    ]
   )
 }
