@@ -83,9 +83,10 @@ extension AssociationFiles {
     if !table.association.excludes.isEmpty || !table.association.excludeFragments.isEmpty {
       notes.append(
         .comment(
-          "The table's excludes cannot be expressed here: Android 15+ applies them from assetlinks.json "
-            + "(linkgen assetlinks --dynamic-components); older versions open such links in the app, "
-            + "which must hand them back to the browser."
+          "The table's excludes cannot be expressed here. Android 15+ applies them from "
+            + "assetlinks.json when it has dynamic components (the dynamic-components flag of "
+            + "linkgen assetlinks); older versions open such links in the app, which must hand "
+            + "them back to the browser."
         )
       )
     }
