@@ -53,10 +53,7 @@ extension Linkgen {
 
     @OptionGroup var table: TableOptions
 
-    @Flag(
-      help:
-        "Also check that the generated association files claim every route's links and no excluded one."
-    )
+    @Flag(help: "Also prove the generated association files claim each route's links, no excluded one.")
     var association = false
 
     func run() throws {
@@ -65,8 +62,7 @@ extension Linkgen {
         let count = loaded.routes.count
         Console.print(
           "\(table.config): OK, \(count) route\(count == 1 ? "" : "s") for scheme "
-            + "'\(loaded.app.scheme)' and \(loaded.app.domains.joined(separator: ", "))"
-        )
+            + "'\(loaded.app.scheme)' and \(loaded.app.domains.joined(separator: ", "))")
         if association { try AssociationReport.print(AssociationCheck(table: loaded)) }
       }
     }
