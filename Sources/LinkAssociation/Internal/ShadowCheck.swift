@@ -2,33 +2,95 @@
 /// URL they would (the first match wins). The check is conservative: it reports a rule only
 /// when an earlier one is provably broader — a catch-all (`*`, a missing key), the same
 /// pattern, or a literal prefix followed by `*` that the later pattern starts with.
+///
+/// Candidates come from an index of the earlier rules' path patterns, so a file with
+/// thousands of rules is checked in time proportional to its size, not its square.
 enum ShadowCheck {
   /// Pairs (shadowed rule, the earlier rule that shadows it).
   static func shadowed(_ components: [AASAComponent]) -> [(Int, Int)] {
+    var index = PathIndex()
     var result: [(Int, Int)] = []
-    for (index, rule) in components.enumerated() where rule.isUsable {
-      for earlier in 0..<index where components[earlier].isUsable {
-        if covers(components[earlier], rule) {
-          result.append((index, earlier))
-          break
-        }
+    for (position, rule) in components.enumerated() where rule.isUsable {
+      let path = rule.path.map(PathNormalization.pattern)
+      let candidates = index.candidates(for: path)
+      if let earlier = candidates.first(where: { covers(components[$0], rule) }) {
+        result.append((position, earlier))
       }
+      index.add(path, position, foldCase: rule.caseSensitive == false)
     }
     return result
   }
 
   /// The same for legacy `paths` (`NOT ` prefixes stripped before comparing).
   static func shadowed(paths: [String]) -> [(Int, Int)] {
-    let patterns = paths.map { LegacyPath($0).pattern }
+    var index = PathIndex()
     var result: [(Int, Int)] = []
-    for index in patterns.indices {
-      for earlier in 0..<index
-      where pattern(patterns[earlier], covers: patterns[index], foldCase: false) {
-        result.append((index, earlier))
-        break
+    for (position, entry) in paths.enumerated() {
+      let pattern = LegacyPath(entry).pattern
+      if let earlier = index.candidates(for: pattern).first {
+        result.append((position, earlier))
       }
+      index.add(pattern, position, foldCase: false)
     }
     return result
+  }
+
+  /// Earlier rules by the shape of their path pattern.
+  private struct PathIndex {
+    var catchAll: [Int] = []
+    var exact: [String: [Int]] = [:]
+    /// Keyed by the literal text before a final `*`.
+    var prefix: [String: [Int]] = [:]
+    var foldedExact: [String: [Int]] = [:]
+    var foldedPrefix: [String: [Int]] = [:]
+
+    mutating func add(_ pattern: String?, _ position: Int, foldCase: Bool) {
+      guard let pattern, !isCatchAll(pattern) else {
+        catchAll.append(position)
+        return
+      }
+      let key = foldCase ? pattern.lowercased() : pattern
+      if foldCase {
+        foldedExact[key, default: []].append(position)
+      } else {
+        exact[key, default: []].append(position)
+      }
+      guard key.hasSuffix("*") else { return }
+      let literal = String(key.dropLast())
+      guard !literal.contains(where: { $0 == "*" || $0 == "?" }), !literal.contains("$(") else {
+        return
+      }
+      if foldCase {
+        foldedPrefix[literal, default: []].append(position)
+      } else {
+        prefix[literal, default: []].append(position)
+      }
+    }
+
+    /// Earlier rules whose path pattern covers `pattern` (`nil`: every path), in order.
+    func candidates(for pattern: String?) -> [Int] {
+      var found = catchAll
+      if let pattern {
+        let lower = pattern.lowercased()
+        found += exact[pattern] ?? []
+        found += foldedExact[lower] ?? []
+        for (text, prefixTable) in [(pattern, prefix), (lower, foldedPrefix)] {
+          var end = text.startIndex
+          while true {
+            found += prefixTable[String(text[..<end])] ?? []
+            guard end < text.endIndex else { break }
+            end = text.index(after: end)
+          }
+          // "p/*" also matches "p".
+          found += prefixTable[text + "/"] ?? []
+        }
+      }
+      return Set(found).sorted()
+    }
+
+    private func isCatchAll(_ pattern: String) -> Bool {
+      !pattern.isEmpty && pattern.allSatisfy { $0 == "*" }
+    }
   }
 
   private static func covers(_ earlier: AASAComponent, _ later: AASAComponent) -> Bool {
