@@ -195,20 +195,6 @@ extension AASAReader {
 
   // MARK: Helpers
 
-  mutating func unknownKeys(in node: JSONNode, path: String, known: [String], what: String) {
-    for member in node.members ?? [] where !known.contains(member.key) {
-      let near = known.first { $0.lowercased() == member.key.lowercased() }
-      let hint = near.map { "; did you mean '\($0)'?" } ?? "; \(platform) ignores it"
-      add(
-        .warning,
-        .unknownKey,
-        JSONPath.member(path, member.key),
-        member.value,
-        "unknown \(what) \(JSONQuote.short(member.key))\(hint)"
-      )
-    }
-  }
-
   mutating func strings(_ node: JSONNode, path: String) -> [String]? {
     guard let elements = node.elements else {
       add(.error, .wrongType, path, node, "expected an array of strings, not \(node.kindName)")
@@ -240,13 +226,4 @@ extension AASAReader {
     return (value, true)
   }
 
-  mutating func add(
-    _ severity: Finding.Severity,
-    _ code: Finding.Code,
-    _ path: String,
-    _ node: JSONNode,
-    _ message: String
-  ) {
-    findings.append(Finding(severity, code, path: path, line: node.line, message))
-  }
 }

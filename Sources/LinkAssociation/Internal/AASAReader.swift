@@ -1,7 +1,7 @@
 /// Turns a JSON tree into the ``AASAFile`` model, recording a finding for every deviation
 /// from Apple's schema (`applinks`, `applinks.Details`, `…Components`, `…Query`,
 /// `SubstitutionVariables`, `webcredentials`, `appclips`, `activitycontinuation`).
-struct AASAReader {
+struct AASAReader: FindingRecorder {
   var findings: [Finding] = []
   private(set) var isObject = false
   private(set) var appLinks: AASAAppLinks?
@@ -109,14 +109,7 @@ struct AASAReader {
   mutating func readVariables(_ node: JSONNode?) -> [String: [String]] {
     guard let node else { return [:] }
     let path = "applinks.substitutionVariables"
-    guard let members = node.members else {
-      add(
-        .error,
-        .wrongType,
-        path,
-        node,
-        "substitutionVariables must be an object, not \(node.kindName)"
-      )
+    guard let members = members(of: node, path: path, what: "substitutionVariables") else {
       return [:]
     }
     var result: [String: [String]] = [:]

@@ -4,14 +4,7 @@ extension AssetLinksReader {
     -> [AASAComponent]?
   {
     guard let node else { return nil }
-    guard let members = node.members else {
-      add(
-        .error,
-        .wrongType,
-        path,
-        node,
-        "relation_extensions must be an object, not \(node.kindName)"
-      )
+    guard let members = members(of: node, path: path, what: "relation_extensions") else {
       return nil
     }
     var dynamic: [AASAComponent]?
@@ -38,7 +31,7 @@ extension AssetLinksReader {
       }
       guard member.key == AssetLinksFile.handleAllURLs else { continue }
       unknownKeys(
-        member.value,
+        in: member.value,
         path: memberPath,
         known: ["dynamic_app_link_components"],
         what: "key of the extension"
@@ -97,30 +90,4 @@ extension AssetLinksReader {
     return nil
   }
 
-  mutating func unknownKeys(_ node: JSONNode, path: String, known: [String], what: String) {
-    for member in node.members ?? [] where !known.contains(member.key) {
-      let hint =
-        member.key == "path_prefix"
-        ? "; it is not part of Digital Asset Links and Android ignores it: scope paths with the "
-          + "app's intent filters or with dynamic_app_link_components"
-        : "; Android ignores it"
-      add(
-        .warning,
-        .unknownKey,
-        JSONPath.member(path, member.key),
-        member.value,
-        "unknown \(what) \(JSONQuote.short(member.key))\(hint)"
-      )
-    }
-  }
-
-  mutating func add(
-    _ severity: Finding.Severity,
-    _ code: Finding.Code,
-    _ path: String,
-    _ node: JSONNode,
-    _ message: String
-  ) {
-    findings.append(Finding(severity, code, path: path, line: node.line, message))
-  }
 }

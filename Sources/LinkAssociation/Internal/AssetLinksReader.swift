@@ -1,6 +1,15 @@
 /// Turns a JSON tree into ``AssetStatement``s, recording a finding for every deviation from
 /// the Digital Asset Links statement format that `assetlinks.json` uses.
-struct AssetLinksReader {
+struct AssetLinksReader: FindingRecorder {
+  let platform = "Android"
+
+  /// `target.path_prefix` is a common invention (AppFlowy's file has one).
+  static func pathPrefixHint(_ key: String) -> String? {
+    key == "path_prefix"
+      ? "it is not part of Digital Asset Links and Android ignores it: scope paths with the "
+        + "app's intent filters or with dynamic_app_link_components"
+      : nil
+  }
   var findings: [Finding] = []
   private(set) var isStatementList = false
   private(set) var statements: [AssetStatement] = []
@@ -82,7 +91,7 @@ struct AssetLinksReader {
       )
     }
     unknownKeys(
-      node,
+      in: node,
       path: path,
       known: ["relation", "target", "relation_extensions", "include"],
       what: "key of a statement"
@@ -174,14 +183,15 @@ struct AssetLinksReader {
     switch namespace {
     case "android_app":
       unknownKeys(
-        node,
+        in: node,
         path: path,
         known: ["namespace", "package_name", "sha256_cert_fingerprints"],
-        what: "key of an android_app target"
+        what: "key of an android_app target",
+        hint: Self.pathPrefixHint
       )
       return readAndroidApp(node, path: path)
     case "web":
-      unknownKeys(node, path: path, known: ["namespace", "site"], what: "key of a web target")
+      unknownKeys(in: node, path: path, known: ["namespace", "site"], what: "key of a web target")
       guard let site = node["site"]?.string else {
         add(
           .error,
