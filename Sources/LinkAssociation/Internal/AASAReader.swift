@@ -43,10 +43,7 @@ struct AASAReader: FindingRecorder {
 
   mutating func readAppLinks(_ node: JSONNode) -> AASAAppLinks? {
     let path = "applinks"
-    guard node.members != nil else {
-      add(.error, .wrongType, path, node, "applinks must be an object, not \(node.kindName)")
-      return nil
-    }
+    guard members(of: node, path: path, what: "applinks") != nil else { return nil }
     unknownKeys(
       in: node,
       path: path,
@@ -184,10 +181,7 @@ struct AASAReader: FindingRecorder {
   // MARK: Details
 
   mutating func readDetail(_ node: JSONNode, path: String) -> AASADetail? {
-    guard node.members != nil else {
-      add(.error, .wrongType, path, node, "a detail must be an object, not \(node.kindName)")
-      return nil
-    }
+    guard members(of: node, path: path, what: "a detail") != nil else { return nil }
     unknownKeys(
       in: node,
       path: path,
@@ -318,10 +312,7 @@ struct AASAReader: FindingRecorder {
     -> AASADetail?
   {
     checkAppID(appID, path: path, node: node)
-    guard node.members != nil else {
-      add(.error, .wrongType, path, node, "a detail must be an object, not \(node.kindName)")
-      return nil
-    }
+    guard members(of: node, path: path, what: "a detail") != nil else { return nil }
     unknownKeys(in: node, path: path, known: ["paths"], what: "key of a legacy detail")
     let paths = node["paths"].flatMap { strings($0, path: JSONPath.member(path, "paths")) }
     if let paths { checkShadowing(paths: paths, path: JSONPath.member(path, "paths"), node: node) }

@@ -47,10 +47,7 @@ struct AssetLinksReader: FindingRecorder {
   }
 
   mutating func readStatement(_ node: JSONNode, path: String) -> AssetStatement? {
-    guard let members = node.members else {
-      add(.error, .wrongType, path, node, "a statement must be an object, not \(node.kindName)")
-      return nil
-    }
+    guard let members = members(of: node, path: path, what: "a statement") else { return nil }
     if let include = node["include"] {
       let includePath = "\(path).include"
       if let url = include.string {
@@ -166,10 +163,7 @@ struct AssetLinksReader: FindingRecorder {
       add(.error, .missingKey, path, statement, "the statement has no 'target'")
       return nil
     }
-    guard node.members != nil else {
-      add(.error, .wrongType, path, node, "target must be an object, not \(node.kindName)")
-      return nil
-    }
+    guard members(of: node, path: path, what: "target") != nil else { return nil }
     guard let namespace = node["namespace"]?.string else {
       add(
         .error,
