@@ -24,6 +24,10 @@ struct Linkgen: ParsableCommand {
       73 when an output file cannot be written.
       """,
     version: "0.1.0",
-    subcommands: [Make.self, Parse.self, Routes.self, Validate.self, Page.self]
+    subcommands: [
+      Make.self, Parse.self, Routes.self, Validate.self, Page.self,
+      AASA.self, AssetLinks.self, IOSEntitlements.self, IOSPlist.self, AndroidManifest.self,
+      CheckAASA.self, CheckAssetLinks.self,
+    ]
   )
 }

@@ -30,7 +30,9 @@ public struct RouteTable: Sendable {
   /// Where the table came from (a file path), for messages.
   public var source: String? { storage.source }
   /// The `"pages"` section (templates folder, preview image…), when the table has one.
-  public var pages: PageSettings? { storage.pages }
+  public var pages: PageSettings? { storage.compiled.pages }
+  /// The table's `association` settings: excludes, web credentials, App Clip.
+  public var association: AssociationSettings { storage.compiled.association }
 
   let storage: TableStorage
 
@@ -57,12 +59,7 @@ public struct RouteTable: Sendable {
       source: source,
       unknownKeys: UnknownKeys.problems(in: json)
     )
-    storage = TableStorage(
-      app: compiled.app,
-      routes: compiled.routes,
-      source: source,
-      pages: compiled.pages
-    )
+    storage = TableStorage(compiled, source: source)
   }
 
   /// The route of the given name.
@@ -101,21 +98,23 @@ public struct RouteTable: Sendable {
 
 /// The table's data behind one reference, so that passing a table around costs one retain.
 final class TableStorage: Sendable {
+  /// Everything the table file says, validated.
+  let compiled: CompiledTable
+  let source: String?
+  // Copies of the hot parts, read on every build and parse.
   let app: AppIdentity
   let routes: [Route]
-  let source: String?
-  let pages: PageSettings?
   let routeIndex: [String: Int]
   let prefixes: LinkPrefixes
   /// The app's domains as bytes, for the parser's host check.
   let domains: [[UInt8]]
   let scheme: [UInt8]
 
-  init(app: AppIdentity, routes: [Route], source: String?, pages: PageSettings? = nil) {
-    self.app = app
-    self.routes = routes
+  init(_ compiled: CompiledTable, source: String?) {
+    self.compiled = compiled
     self.source = source
-    self.pages = pages
+    app = compiled.app
+    routes = compiled.routes
     var index: [String: Int] = [:]
     for (position, route) in routes.enumerated() { index[route.name] = position }
     routeIndex = index

@@ -1,3 +1,11 @@
+/// A route table, validated: what ``TableCompiler`` makes of a ``TableDocument``.
+struct CompiledTable: Sendable {
+  let app: AppIdentity
+  let routes: [Route]
+  let pages: PageSettings?
+  let association: AssociationSettings
+}
+
 /// Validates a decoded route table and compiles it into the public model. Every problem is
 /// collected, so one run of `linkgen validate` shows them all.
 struct TableCompiler {
@@ -7,7 +15,7 @@ struct TableCompiler {
     _ document: TableDocument,
     source: String?,
     unknownKeys: [RouteTableError.Problem]
-  ) throws(RouteTableError) -> (app: AppIdentity, routes: [Route], pages: PageSettings?) {
+  ) throws(RouteTableError) -> CompiledTable {
     var compiler = TableCompiler()
     compiler.problems = unknownKeys
     let app = compiler.app(document.app)
@@ -31,13 +39,16 @@ struct TableCompiler {
         routes.append(route)
       }
     }
+    let association = AssociationRules.compile(document.association, ios: app.ios) {
+      compiler.problem(field: $0, $1)
+    }
     if compiler.problems.isEmpty {
       for problem in Overlap.problems(in: routes) { compiler.problems.append(problem) }
     }
     guard compiler.problems.isEmpty else {
       throw RouteTableError(file: source, problems: compiler.problems)
     }
-    return (app, routes, pages)
+    return CompiledTable(app: app, routes: routes, pages: pages, association: association)
   }
 
   private mutating func problem(route: String? = nil, field: String, _ message: String) {

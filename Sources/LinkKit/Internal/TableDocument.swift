@@ -10,6 +10,7 @@ struct TableDocument: Decodable {
   var app: App
   var routes: [Route]
   var pages: Pages?
+  var association: Association?
 
   struct App: Decodable {
     var name: String?
@@ -37,6 +38,14 @@ struct TableDocument: Decodable {
     var imageAlt: String?
     var twitterSite: String?
     var themeColor: String?
+  }
+
+  /// The optional `association` object (see ``AssociationSettings``).
+  struct Association: Decodable {
+    var excludes: [String]?
+    var excludeFragments: [String]?
+    var webCredentials: Bool?
+    var appClipBundleID: String?
   }
 
   struct Route: Decodable {
