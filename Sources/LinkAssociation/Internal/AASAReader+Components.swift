@@ -1,3 +1,5 @@
+import LinkKit
+
 /// Rules, query dictionaries, the app-list services, and the checks shared by every part of
 /// the reader.
 extension AASAReader {
@@ -151,7 +153,7 @@ extension AASAReader {
   // MARK: Checks
 
   mutating func checkAppID(_ id: String, path: String, node: JSONNode) {
-    if let message = AppIDRules.problem(id) { add(.error, .malformedAppID, path, node, message) }
+    if let message = IOSApp.appIDProblem(id) { add(.error, .malformedAppID, path, node, message) }
   }
 
   mutating func checkVariables(_ pattern: String, path: String, node: JSONNode) {

@@ -1,3 +1,5 @@
+import LinkKit
+
 /// Turns a JSON tree into ``AssetStatement``s, recording a finding for every deviation from
 /// the Digital Asset Links statement format that `assetlinks.json` uses.
 struct AssetLinksReader: FindingRecorder {
@@ -218,7 +220,7 @@ struct AssetLinksReader: FindingRecorder {
     if let packageNode = node["package_name"] {
       if let name = packageNode.string {
         package = name
-        if let message = AppIDRules.packageProblem(name) {
+        if let message = AndroidApp.packageProblem(name) {
           add(.error, .malformedPackage, "\(path).package_name", packageNode, message)
         }
       } else {
@@ -264,7 +266,7 @@ struct AssetLinksReader: FindingRecorder {
             continue
           }
           fingerprints.append(fingerprint)
-          if let message = AppIDRules.fingerprintProblem(fingerprint) {
+          if let message = AndroidApp.fingerprintProblem(fingerprint) {
             add(.error, .malformedFingerprint, "\(fingerprintsPath)[\(index)]", element, message)
           }
         }

@@ -97,15 +97,52 @@ enum Identifiers {
 
   static func fingerprintProblem(_ fingerprint: String) -> String? {
     let parts = fingerprint.split(separator: ":", omittingEmptySubsequences: false)
-    let hexPairs =
-      parts.count == 32 && parts.allSatisfy { $0.utf8.count == 2 && $0.utf8.allSatisfy(isHex) }
-    if hexPairs && fingerprint != fingerprint.uppercased() {
-      return "the fingerprint must be upper-case hex: \(fingerprint.uppercased())"
+    let pairs = parts.allSatisfy { $0.utf8.count == 2 && $0.utf8.allSatisfy(isHex) }
+    if pairs && parts.count == 32 {
+      return fingerprint == fingerprint.uppercased()
+        ? nil : "the fingerprint must be upper-case hex: \(fingerprint.uppercased())"
     }
-    if hexPairs { return nil }
     let digits = fingerprint.utf8.filter(isHex).count
+    if pairs && parts.count == 20 {
+      return "'\(fingerprint)' is 20 bytes long, a SHA-1 fingerprint; "
+        + "Android App Links need the SHA-256 fingerprint (32 bytes)"
+    }
+    if parts.count == 1 && digits == 64 && fingerprint.utf8.count == 64 {
+      return "'\(fingerprint)' has no colons; write the 32 bytes as hex pairs separated by ':' "
+        + "(14:6D:E9:…)"
+    }
+    if fingerprint.utf8.contains(where: { isLower($0) || isUpper($0) }) && digits < 64
+      && fingerprint.utf8.contains(where: { !isHex($0) && $0 != UInt8(ascii: ":") })
+    {
+      return "'\(fingerprint)' is a placeholder, not a SHA-256 fingerprint: copy the app "
+        + "signing key's fingerprint from Play Console › App integrity"
+    }
     return "'\(fingerprint)' is not a SHA-256 fingerprint: 32 bytes as upper-case hex pairs "
       + "separated by ':' (found \(parts.count) part\(parts.count == 1 ? "" : "s"), \(digits) hex digits)"
+  }
+
+  static func appIDProblem(_ id: String) -> String? {
+    let example = "as in ABCDE12345.com.example.app"
+    guard let dot = id.firstIndex(of: ".") else {
+      return "'\(id)' is not an app ID: <Team ID>.<bundle ID>, \(example)"
+    }
+    if teamIDProblem(String(id[..<dot])) != nil {
+      return "'\(id)' does not start with a Team ID (10 upper-case letters and digits); an app "
+        + "ID is <Team ID>.<bundle ID>, \(example)"
+    }
+    let bundle = id[id.index(after: dot)...]
+    let valid =
+      !bundle.isEmpty
+      && bundle.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+        !part.isEmpty
+          && part.utf8.allSatisfy {
+            isLower($0) || isUpper($0) || isDigit($0) || $0 == UInt8(ascii: "-")
+          }
+      }
+    return valid
+      ? nil
+      : "'\(id)' has a malformed bundle ID after the Team ID: use letters, digits, '-' and '.', "
+        + example
   }
 
   static func webBaseProblem(_ web: String) -> String? {
