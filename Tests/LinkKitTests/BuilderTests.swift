@@ -86,6 +86,7 @@ struct BuilderTests {
     ("'\"<>", "%27%22%3C%3E"),
   ])
   func percentEncoding(text: String, encoded: String) throws {
+    #expect(PercentEncoding.encode(text) == encoded)
     let links = try table.links(for: Search(query: text))
     #expect(links.scheme == "openlist://search?q=\(encoded)")
     #expect(links.universal == "https://openlist.example.com/search?q=\(encoded)")

@@ -93,7 +93,7 @@ struct RenderContext {
     guard let store = links.playStore,
       let start = intent.range(of: ";S.browser_fallback_url="), intent.hasSuffix(";end")
     else { return intent }
-    return intent[..<start.upperBound] + Percent.encode(store) + ";end"
+    return intent[..<start.upperBound] + PercentEncoding.encode(store) + ";end"
   }
 
   /// The link behind "Open": the custom-scheme link, or the intent link on Android.

@@ -1,8 +1,6 @@
-/// RFC 3986 percent-encoding. The builder leaves only unreserved characters
-/// (`A-Z a-z 0-9 - . _ ~`) as they are and encodes every other byte as `%XX` with upper-case
-/// hex, so `+`, `&`, `=`, `#`, `%`, `/` and non-ASCII text (as UTF-8) are always encoded and
-/// a value means the same in a path, a query, or a query nested in another link.
-enum PercentEncoding {
+/// The byte-level encoding and decoding behind ``PercentEncoding/encode(_:)``, used by the
+/// builder and the parser.
+extension PercentEncoding {
   private static let hexDigits: StaticString = "0123456789ABCDEF"
 
   /// Whether a byte is unreserved: one bit per byte for 0–63 and 64–127 (a test checks the
