@@ -210,6 +210,23 @@ struct BuilderTests {
     }
   }
 
+  /// A typed route that fails to encode part-way leaves the values whole and usable.
+  @Test func failedEncodingKeepsTheValues() throws {
+    struct Broken: LinkRoute, Codable {
+      static let routeName = "checklist-item"
+      var list: UUID
+      var item: Double
+    }
+    var values = try table.values(for: "checklist-item")
+    #expect(throws: LinkError.self) {
+      try Broken(list: Fixtures.id, item: 1.5).encode(to: &values)
+    }
+    #expect(values.parameters.count == 2)
+    #expect(values["list"] == .uuid(Fixtures.id))
+    try values.set(3, for: "item")
+    #expect(try table.link(.universal, for: values).hasSuffix("/items/3"))
+  }
+
   @Test func valuesFromAnotherTable() throws {
     let photos = try Fixtures.photos.values(for: "album-photo")
     #expect(throws: LinkError.self) { try table.links(for: photos) }

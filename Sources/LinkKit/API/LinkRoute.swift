@@ -49,7 +49,10 @@ extension LinkRoute where Self: Decodable {
 extension LinkRoute where Self: Encodable {
   /// Encodes the route into values through `Encodable`.
   public func encode(to routeValues: inout RouteValues) throws(LinkError) {
-    let encoder = RouteValuesEncoder(values: routeValues)
+    // The encoder takes the values (so filling them copies nothing) and always gives them
+    // back, also when encoding fails part-way.
+    let encoder = RouteValuesEncoder(values: routeValues.take())
+    defer { routeValues = encoder.values }
     do {
       try self.encode(to: encoder)
     } catch let error as LinkError {
@@ -61,6 +64,5 @@ extension LinkRoute where Self: Encodable {
         route: routeValues.routeName
       )
     }
-    routeValues = encoder.values
   }
 }

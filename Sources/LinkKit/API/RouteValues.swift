@@ -135,6 +135,14 @@ public struct RouteValues: Sendable, Hashable, CustomStringConvertible {
     return "\(routeName)(\(parts.joined(separator: ", ")))"
   }
 
+  /// Moves the values out, leaving these empty, so that the taker holds the only reference and
+  /// can fill them without a copy.
+  mutating func take() -> RouteValues {
+    let taken = self
+    storage = .empty
+    return taken
+  }
+
   /// The value of each parameter, with defaults in place of absent values.
   var effectiveValues: [LinkValue?] {
     zip(storage.array, parameters).map { $0 ?? $1.defaultValue }

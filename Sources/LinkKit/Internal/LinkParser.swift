@@ -303,17 +303,24 @@ struct LinkParser {
   /// Compares ASCII input with lower-case text, folding the input's upper-case letters.
   @inline(__always)
   func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8]) -> Bool {
-    guard bytes.count == lowercase.count else { return false }
-    return lowercase.withUnsafeBufferPointer { expected in
-      guard let base = bytes.baseAddress, let other = expected.baseAddress else { return true }
-      if memcmp(base, other, bytes.count) == 0 { return true }
-      for index in 0..<bytes.count {
-        let byte = bytes[index]
-        let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-        if folded != expected[index] { return false }
-      }
-      return true
+    lowercase.withUnsafeBufferPointer { equalsIgnoringCase(bytes, $0) }
+  }
+
+  /// Compares ASCII input with lower-case text, folding the input's upper-case letters.
+  @inline(__always)
+  func equalsIgnoringCase(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ expected: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard bytes.count == expected.count else { return false }
+    guard let base = bytes.baseAddress, let other = expected.baseAddress else { return true }
+    if memcmp(base, other, bytes.count) == 0 { return true }
+    for index in 0..<bytes.count {
+      let byte = bytes[index]
+      let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+      if folded != expected[index] { return false }
     }
+    return true
   }
 
   private func isSchemeStart(_ byte: UInt8) -> Bool { isLetter(byte) }

@@ -67,68 +67,65 @@ struct LinkWriter {
 
   /// The length of a pattern's path and query (everything after the head).
   func length(of pattern: CompiledPattern) -> Int {
-    var total = 0
-    for component in pattern.path { total += 1 + length(of: component) }
-    if pattern.form == .opaque { total -= 1 }
-    if pattern.form == .universal, pattern.path.isEmpty { total = 1 }
-    for item in pattern.query {
-      if case .parameter(let index) = item.value, lengths[index] < 0 { continue }
-      total += 2 + item.name.count + length(of: item.value)
+    pattern.withBuffers { _, path, query in
+      var total = 0
+      for piece in path { total += 1 + length(of: piece) }
+      if pattern.form == .opaque { total -= 1 }
+      if pattern.form == .universal, path.isEmpty { total = 1 }
+      for item in query where item.value.isLiteral || lengths[Int(item.value.parameter)] >= 0 {
+        total += 2 + Int(item.name.count) + length(of: item.value)
+      }
+      return total
     }
-    return total
   }
 
   @inline(__always)
-  private func length(of component: CompiledPattern.Component) -> Int {
-    switch component {
-    case .literal(let bytes): bytes.count
-    case .parameter(let index): lengths[index]
-    }
+  private func length(of piece: CompiledPattern.Piece) -> Int {
+    piece.isLiteral ? Int(piece.count) : lengths[Int(piece.parameter)]
   }
 
   /// Writes a pattern's path and query; returns the bytes written.
   func write(_ pattern: CompiledPattern, into output: UnsafeMutablePointer<UInt8>) -> Int {
-    var offset = 0
-    var first = pattern.form == .opaque
-    for component in pattern.path {
-      if !first {
+    pattern.withBuffers { text, path, query in
+      var offset = 0
+      var first = pattern.form == .opaque
+      for piece in path {
+        if !first {
+          output[offset] = UInt8(ascii: "/")
+          offset += 1
+        }
+        first = false
+        offset += write(piece, text, into: output + offset)
+      }
+      if pattern.form == .universal, path.isEmpty {
         output[offset] = UInt8(ascii: "/")
         offset += 1
       }
-      first = false
-      offset += write(component, into: output + offset)
+      var separator = UInt8(ascii: "?")
+      for item in query where item.value.isLiteral || lengths[Int(item.value.parameter)] >= 0 {
+        output[offset] = separator
+        separator = UInt8(ascii: "&")
+        offset += 1
+        offset += write(item.name, text, into: output + offset)
+        output[offset] = UInt8(ascii: "=")
+        offset += 1
+        offset += write(item.value, text, into: output + offset)
+      }
+      return offset
     }
-    if pattern.form == .universal, pattern.path.isEmpty {
-      output[offset] = UInt8(ascii: "/")
-      offset += 1
-    }
-    var separator = UInt8(ascii: "?")
-    for item in pattern.query {
-      if case .parameter(let index) = item.value, lengths[index] < 0 { continue }
-      output[offset] = separator
-      separator = UInt8(ascii: "&")
-      offset += 1
-      offset += copy(item.name, into: output + offset)
-      output[offset] = UInt8(ascii: "=")
-      offset += 1
-      offset += write(item.value, into: output + offset)
-    }
-    return offset
   }
 
   @inline(__always)
   private func write(
-    _ component: CompiledPattern.Component,
+    _ piece: CompiledPattern.Piece,
+    _ text: UnsafeBufferPointer<UInt8>,
     into output: UnsafeMutablePointer<UInt8>
-  )
-    -> Int
-  {
-    switch component {
-    case .literal(let bytes): return copy(bytes, into: output)
-    case .parameter(let index):
-      guard let value = values[index] else { return 0 }
-      return Self.write(value, into: output)
+  ) -> Int {
+    if piece.isLiteral {
+      return copy(UnsafeBufferPointer(rebasing: text[piece.range]), into: output)
     }
+    guard let value = values[Int(piece.parameter)] else { return 0 }
+    return Self.write(value, into: output)
   }
 
   static func write(_ value: LinkValue, into output: UnsafeMutablePointer<UInt8>) -> Int {

@@ -185,103 +185,128 @@ struct RouteMatcher {
 
   func match() -> Result<ParsedLink, LinkError> {
     var firstFailure: LinkError?
-    for route in parser.table.routes {
-      let pattern = route.storage.compiled(shape.kind)
-      guard fits(pattern) else { continue }
-      switch values(for: route, pattern: pattern) {
-      case .success(let storage):
-        return .success(
-          ParsedLink(
-            route: route,
-            kind: shape.kind,
-            values: RouteValues(route: route, storage: storage),
-            ignoredQueryItems: ignoredNames(pattern)
+    let kind = shape.kind
+    let found = parser.table.routes.withUnsafeBufferPointer {
+      routes -> Result<ParsedLink, LinkError>? in
+      for route in routes {
+        let pattern = kind == .scheme ? route.storage.scheme : route.storage.universal
+        guard fits(pattern) else { continue }
+        switch values(for: route, pattern: pattern) {
+        case .success(let storage):
+          return .success(
+            ParsedLink(
+              route: route,
+              kind: kind,
+              values: RouteValues(route: route, storage: storage),
+              ignoredQueryItems: itemCount == 0 ? [] : ignoredNames(pattern)
+            )
           )
-        )
-      case .failure(let error):
-        if firstFailure == nil { firstFailure = error }
+        case .failure(let error):
+          if firstFailure == nil { firstFailure = error }
+        }
       }
+      return nil
     }
-    return .failure(firstFailure ?? noRoute())
+    return found ?? .failure(firstFailure ?? noRoute())
   }
 
   /// Whether the form, host, segment count, literal segments and literal query items fit.
   private func fits(_ pattern: CompiledPattern) -> Bool {
-    switch (pattern.form, shape.host) {
-    case (.universal, _?): break
-    case (.authority(let host), let range?):
-      guard parser.equalsIgnoringCase(UnsafeBufferPointer(rebasing: input[range]), host) else {
-        return false
-      }
-    case (.opaque, nil): break
-    default: return false
+    switch pattern.form {
+    case .universal: guard shape.host != nil else { return false }
+    case .opaque: guard shape.host == nil else { return false }
+    case .authority:
+      guard let range = shape.host,
+        pattern.text.withUnsafeBufferPointer({ text in
+          parser.equalsIgnoringCase(
+            UnsafeBufferPointer(rebasing: input[range]),
+            UnsafeBufferPointer(rebasing: text[pattern.host.range])
+          )
+        })
+      else { return false }
     }
     guard pattern.path.count == segmentCount else { return false }
-    for (index, component) in pattern.path.enumerated() {
-      guard case .literal(let literal) = component else { continue }
-      guard case .success(let text) = decode(segments[index]), equal(text, literal) else {
-        return false
+    return pattern.withBuffers { text, path, query in
+      for (index, piece) in path.enumerated() where piece.isLiteral {
+        guard case .success(let decoded) = decode(segments[index]),
+          equal(decoded, text, piece)
+        else { return false }
       }
-    }
-    for item in pattern.query {
-      guard case .literal(let literal) = item.value else { continue }
-      var found = false
-      for position in 0..<itemCount where isNamed(items[position], item.name) {
-        guard case .success(let text) = decode(items[position].value), equal(text, literal) else {
-          return false
+      for item in query where item.value.isLiteral {
+        var found = false
+        for position in 0..<itemCount where isNamed(items[position], text, item.name) {
+          guard case .success(let decoded) = decode(items[position].value),
+            equal(decoded, text, item.value)
+          else { return false }
+          found = true
         }
-        found = true
+        if !found { return false }
       }
-      if !found { return false }
+      return true
     }
-    return true
   }
 
   private func values(for route: Route, pattern: CompiledPattern) -> Result<ValueSlots, LinkError> {
     var storage = ValueSlots(count: route.storage.parameters.count)
-    for (index, component) in pattern.path.enumerated() {
-      guard case .parameter(let parameterIndex) = component else { continue }
-      switch value(at: segments[index], for: route, parameterIndex) {
-      case .success(let value): storage[parameterIndex] = value
-      case .failure(let error): return .failure(error)
-      }
-    }
-    for item in pattern.query {
-      guard case .parameter(let parameterIndex) = item.value else { continue }
-      let parameter = route.storage.parameters[parameterIndex]
-      var found: QueryItemRanges?
-      for position in 0..<itemCount where isNamed(items[position], item.name) {
-        if let first = found {
-          return .failure(
-            fail(
-              .duplicateParameter,
-              "the query item '\(item.nameText)' (parameter '\(parameter.name)' of route "
-                + "'\(route.name)') appears more than once",
-              first.name.lowerBound..<items[position].value.upperBound
-            )
-            .with(route: route.name, parameter: parameter.name)
-          )
+    let failure: LinkError? = pattern.withBuffers { text, path, query in
+      for (index, piece) in path.enumerated() where !piece.isLiteral {
+        let parameterIndex = Int(piece.parameter)
+        switch value(at: segments[index], for: route, parameterIndex) {
+        case .success(let value): storage[parameterIndex] = value
+        case .failure(let error): return error
         }
-        found = items[position]
       }
-      guard let found else {
-        if parameter.isOptional { continue }
-        return .failure(
-          fail(
-            .missingParameter,
-            "the link to route '\(route.name)' has no query item '\(item.nameText)' "
-              + "(parameter '\(parameter.name)', \(parameter.type))",
-            shape.query ?? shape.path.upperBound..<shape.path.upperBound
-          )
-          .with(route: route.name, parameter: parameter.name)
-        )
+      for (position, item) in query.enumerated() where !item.value.isLiteral {
+        let parameterIndex = Int(item.value.parameter)
+        var found: QueryItemRanges?
+        for candidate in 0..<itemCount where isNamed(items[candidate], text, item.name) {
+          if let first = found {
+            return duplicate(
+              route,
+              parameterIndex,
+              pattern.queryNames[position],
+              first.name.lowerBound..<items[candidate].value.upperBound
+            )
+          }
+          found = items[candidate]
+        }
+        guard let found else {
+          if route.storage.parameters[parameterIndex].isOptional { continue }
+          return missing(route, parameterIndex, pattern.queryNames[position])
+        }
+        switch value(at: found.value, for: route, parameterIndex) {
+        case .success(let value): storage[parameterIndex] = value
+        case .failure(let error): return error
+        }
       }
-      switch value(at: found.value, for: route, parameterIndex) {
-      case .success(let value): storage[parameterIndex] = value
-      case .failure(let error): return .failure(error)
-      }
+      return nil
     }
+    if let failure { return .failure(failure) }
     return .success(storage)
+  }
+
+  private func duplicate(_ route: Route, _ index: Int, _ name: String, _ range: Range<Int>)
+    -> LinkError
+  {
+    let parameter = route.storage.parameters[index].name
+    return fail(
+      .duplicateParameter,
+      "the query item '\(name)' (parameter '\(parameter)' of route '\(route.name)') appears "
+        + "more than once",
+      range
+    )
+    .with(route: route.name, parameter: parameter)
+  }
+
+  private func missing(_ route: Route, _ index: Int, _ name: String) -> LinkError {
+    let parameter = route.storage.parameters[index]
+    return fail(
+      .missingParameter,
+      "the link to route '\(route.name)' has no query item '\(name)' "
+        + "(parameter '\(parameter.name)', \(parameter.type))",
+      shape.query ?? shape.path.upperBound..<shape.path.upperBound
+    )
+    .with(route: route.name, parameter: parameter.name)
   }
 
   private func value(at range: Range<Int>, for route: Route, _ index: Int) -> Result<
@@ -322,35 +347,44 @@ struct RouteMatcher {
     }
   }
 
-  private func isNamed(_ item: QueryItemRanges, _ name: [UInt8]) -> Bool {
+  private func isNamed(
+    _ item: QueryItemRanges,
+    _ text: UnsafeBufferPointer<UInt8>,
+    _ name: CompiledPattern.Piece
+  ) -> Bool {
     let raw = UnsafeBufferPointer(rebasing: input[item.name])
-    if equal(raw, name) { return true }
+    if equal(raw, text, name) { return true }
     guard shape.hasEscapes, raw.contains(UInt8(ascii: "%")),
-      case .success(let text) = decode(item.name)
+      case .success(let decoded) = decode(item.name)
     else {
       return false
     }
-    return equal(text, name)
+    return equal(decoded, text, name)
   }
 
+  /// Whether `bytes` equal the piece's fixed text.
   @inline(__always)
-  private func equal(_ text: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) -> Bool {
-    guard text.count == bytes.count else { return false }
-    return bytes.withUnsafeBufferPointer { expected in
-      guard let a = text.baseAddress, let b = expected.baseAddress else { return true }
-      return memcmp(a, b, text.count) == 0
-    }
+  private func equal(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ text: UnsafeBufferPointer<UInt8>,
+    _ piece: CompiledPattern.Piece
+  ) -> Bool {
+    guard bytes.count == Int(piece.count) else { return false }
+    guard let a = bytes.baseAddress, let b = text.baseAddress else { return true }
+    return memcmp(a, b + Int(piece.start), bytes.count) == 0
   }
 
   private func ignoredNames(_ pattern: CompiledPattern) -> [String] {
-    var names: [String] = []
-    for position in 0..<itemCount {
-      let item = items[position]
-      if pattern.query.contains(where: { isNamed(item, $0.name) }) { continue }
-      guard case .success(let text) = decode(item.name) else { continue }
-      names.append(String(decoding: text, as: UTF8.self))
+    pattern.withBuffers { text, _, query in
+      var names: [String] = []
+      for position in 0..<itemCount {
+        let item = items[position]
+        if query.contains(where: { isNamed(item, text, $0.name) }) { continue }
+        guard case .success(let decoded) = decode(item.name) else { continue }
+        names.append(String(decoding: decoded, as: UTF8.self))
+      }
+      return names
     }
-    return names
   }
 
   private func noRoute() -> LinkError {

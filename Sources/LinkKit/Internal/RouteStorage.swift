@@ -57,54 +57,90 @@ final class RouteStorage: Sendable {
   }
 }
 
-/// A ``LinkPattern`` with its text as bytes, ready to compare against input and to copy
-/// into output.
+/// A ``LinkPattern`` flattened for the builder and the parser: all fixed text in one byte
+/// array, and path segments and query items as plain values pointing into it, so the hot paths
+/// read them without reference counting.
 final class CompiledPattern: Sendable {
-  enum Form: Equatable {
-    case authority(host: [UInt8])
-    case opaque
+  enum Form: UInt8 {
     case universal
+    case authority
+    case opaque
   }
 
-  enum Component {
-    case literal([UInt8])
-    case parameter(Int)
+  /// A path segment, query name or query value: parameter `parameter`, or (when it is -1)
+  /// the fixed text `text[start..<start + count]`.
+  struct Piece {
+    let parameter: Int32
+    let start: Int32
+    let count: Int32
+
+    var isLiteral: Bool { parameter < 0 }
+    var range: Range<Int> { Int(start)..<Int(start + count) }
   }
 
-  struct QueryItem {
-    let name: [UInt8]
-    let nameText: String
-    let value: Component
+  struct QueryPiece {
+    let name: Piece
+    let value: Piece
   }
 
   let form: Form
-  let path: [Component]
-  let query: [QueryItem]
+  /// The fixed host of the authority form.
+  let host: Piece
+  /// Every fixed text of the pattern, one after another.
+  let text: [UInt8]
+  let path: [Piece]
+  let query: [QueryPiece]
+  /// The query items' names, for error messages.
+  let queryNames: [String]
   /// What a custom-scheme link starts with: `openlist://host` or `openlist:`; empty for
   /// universal patterns, whose head is the domain.
   let head: [UInt8]
 
   init(_ pattern: LinkPattern, appScheme: String) {
-    func compile(_ component: LinkPattern.Component) -> Component {
+    var text: [UInt8] = []
+    func literal(_ string: String) -> Piece {
+      let start = Int32(text.count)
+      text += string.utf8
+      return Piece(parameter: -1, start: start, count: Int32(string.utf8.count))
+    }
+    func piece(_ component: LinkPattern.Component) -> Piece {
       switch component {
-      case .literal(let text): .literal(Array(text.utf8))
-      case .parameter(let index): .parameter(index)
+      case .literal(let string): literal(string)
+      case .parameter(let index): Piece(parameter: Int32(index), start: 0, count: 0)
       }
     }
     switch pattern.form {
     case .authority(let host):
-      form = .authority(host: Array(host.utf8))
+      form = .authority
+      self.host = literal(host)
       head = Array((appScheme + "://" + host).utf8)
     case .opaque:
       form = .opaque
+      host = Piece(parameter: -1, start: 0, count: 0)
       head = Array((appScheme + ":").utf8)
     case .universal:
       form = .universal
+      host = Piece(parameter: -1, start: 0, count: 0)
       head = []
     }
-    path = pattern.path.map(compile)
-    query = pattern.query.map {
-      QueryItem(name: Array($0.name.utf8), nameText: $0.name, value: compile($0.value))
+    path = pattern.path.map(piece)
+    query = pattern.query.map { QueryPiece(name: literal($0.name), value: piece($0.value)) }
+    queryNames = pattern.query.map(\.name)
+    self.text = text
+  }
+
+  /// Calls `body` with the pattern's arrays as buffers (one retain each, not one per read).
+  @inline(__always)
+  func withBuffers<R>(
+    _ body: (
+      _ text: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<Piece>,
+      _ query: UnsafeBufferPointer<QueryPiece>
+    ) -> R
+  ) -> R {
+    text.withUnsafeBufferPointer { text in
+      path.withUnsafeBufferPointer { path in
+        query.withUnsafeBufferPointer { query in body(text, path, query) }
+      }
     }
   }
 }

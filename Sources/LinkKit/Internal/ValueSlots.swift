@@ -9,6 +9,15 @@ struct ValueSlots: @unchecked Sendable {
     store = ValueStore.make(count: count)
   }
 
+  private init(store: ValueStore) {
+    self.count = 0
+    self.store = store
+  }
+
+  /// No values, sharing one allocation: what a ``RouteValues`` holds while its values are
+  /// lent out (see ``RouteValues/take()``).
+  static let empty = ValueSlots(store: ValueStore.make(count: 0))
+
   subscript(index: Int) -> LinkValue? {
     get {
       precondition(index >= 0 && index < count, "value index out of range")
