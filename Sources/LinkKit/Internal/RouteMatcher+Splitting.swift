@@ -1,0 +1,167 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(ucrt)
+  import ucrt
+#endif
+
+/// The first half of matching: the path split into segments and the query into items, each
+/// checked on its own (escapes, UTF-8, forbidden characters, dot segments, encoded slashes), so
+/// that these errors never depend on the routes.
+extension RouteMatcher {
+  mutating func split() -> LinkError? {
+    var path = shape.path
+    if shape.host == nil {
+      guard !path.isEmpty else {
+        return fail(
+          .malformedURL,
+          "the link has nothing after '\(parser.table.app.scheme):'",
+          path
+        )
+      }
+    } else if !path.isEmpty {
+      path = (path.lowerBound + 1)..<path.upperBound  // the leading "/"
+    }
+    // A trailing "/" is accepted once ("https://host/a/" reads as "/a").
+    if !path.isEmpty, input[path.upperBound - 1] == UInt8(ascii: "/") {
+      path = path.lowerBound..<(path.upperBound - 1)
+      if path.isEmpty && shape.host == nil {
+        return fail(.malformedURL, "the link's path is empty", shape.path)
+      }
+    }
+    if !path.isEmpty || shape.host == nil {
+      var start = path.lowerBound
+      while true {
+        let end = input.index(of: UInt8(ascii: "/"), in: start..<path.upperBound) ?? path.upperBound
+        guard segmentCount < LinkParser.maximumSegments else {
+          return fail(
+            .malformedURL,
+            "the link has more than \(LinkParser.maximumSegments) path segments",
+            start..<path.upperBound
+          )
+        }
+        if let error = checkSegment(start..<end) { return error }
+        segments[segmentCount] = start..<end
+        segmentCount += 1
+        if end == path.upperBound { break }
+        start = end + 1
+      }
+    }
+    if let query = shape.query {
+      var start = query.lowerBound
+      while start < query.upperBound {
+        let end =
+          input.index(of: UInt8(ascii: "&"), in: start..<query.upperBound) ?? query.upperBound
+        if end > start {
+          guard itemCount < RouteTable.maximumQueryItems else {
+            return fail(
+              .malformedURL,
+              "the link has more than \(RouteTable.maximumQueryItems) query items",
+              start..<query.upperBound
+            )
+          }
+          let equals = input.index(of: UInt8(ascii: "="), in: start..<end) ?? end
+          let item = QueryItemRanges(
+            name: start..<equals,
+            value: (equals < end ? equals + 1 : end)..<end
+          )
+          if let error = checkQueryPart(item.name, what: "query item name")
+            ?? checkQueryPart(item.value, what: "query value")
+          {
+            return error
+          }
+          items[itemCount] = item
+          itemCount += 1
+        }
+        start = end + 1
+      }
+    }
+    return nil
+  }
+
+  private func checkSegment(_ range: Range<Int>) -> LinkError? {
+    guard !range.isEmpty else {
+      return fail(
+        .malformedURL,
+        "the link's path has an empty segment ('//')",
+        Swift.max(range.lowerBound - 1, 0)..<range.lowerBound + 1
+      )
+    }
+    if !shape.hasEscapes {
+      // Raw text: the first pass checked its characters, and it cannot hold a '/'.
+      if range.count <= 2, input[range.lowerBound] == UInt8(ascii: "."),
+        input[range.upperBound - 1] == UInt8(ascii: ".")
+      {
+        return fail(.malformedURL, "the link's path has a '.' or '..' segment", range)
+      }
+      return nil
+    }
+    let decoded: UnsafeBufferPointer<UInt8>
+    switch decode(range) {
+    case .success(let bytes): decoded = bytes
+    case .failure(let error): return error
+    }
+    if decoded.count <= 2, decoded.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+      return fail(.malformedURL, "the link's path has a '.' or '..' segment", range)
+    }
+    if decoded.contains(UInt8(ascii: "/")) {
+      return fail(
+        .malformedURL,
+        "the link's path has an encoded '/' (%2F), which no route accepts",
+        range
+      )
+    }
+    return nil
+  }
+
+  private func checkQueryPart(_ range: Range<Int>, what: String) -> LinkError? {
+    guard shape.hasEscapes else { return nil }
+    if case .failure(let error) = decode(range) { return error }
+    return nil
+  }
+
+  /// Percent-decodes a range into the scratch buffer (or returns the input itself when it has
+  /// no escapes) and checks the result is UTF-8 without forbidden characters.
+  func decode(_ range: Range<Int>) -> Result<UnsafeBufferPointer<UInt8>, LinkError> {
+    let raw = UnsafeBufferPointer(rebasing: input[range])
+    guard shape.hasEscapes, raw.contains(UInt8(ascii: "%")) else { return .success(raw) }
+    guard let base = scratch.baseAddress else { return .success(raw) }
+    switch PercentEncoding.decode(raw, into: base) {
+    case .failure(let malformed):
+      let at = range.lowerBound + malformed.offset
+      return .failure(
+        fail(
+          .invalidPercentEncoding,
+          "'%' must be followed by two hex digits",
+          at..<Swift.min(at + 3, range.upperBound)
+        )
+      )
+    case .success(let count):
+      let decoded = UnsafeBufferPointer(start: base, count: count)
+      var iterator = decoded.makeIterator()
+      var decoder = UTF8()
+      while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar):
+          if ForbiddenScalars.contains(scalar) {
+            return .failure(
+              fail(
+                .invalidCharacter,
+                "the link encodes \(ForbiddenScalars.name(scalar)), a control or invisible character",
+                range
+              )
+            )
+          }
+        case .emptyInput: return .success(decoded)
+        case .error:
+          return .failure(
+            fail(.invalidPercentEncoding, "the percent-encoded bytes are not valid UTF-8", range)
+          )
+        }
+      }
+    }
+  }
+}
