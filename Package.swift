@@ -83,7 +83,9 @@ let package = Package(
     .target(name: "QRTestSupport", path: "Tests/QRTestSupport"),
     .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "QRTestSupport"]),
     .testTarget(
-      name: "LinkBatchTests", dependencies: ["LinkBatch", "LinkKit", "LinkQR", "QRTestSupport"]),
+      name: "LinkBatchTests",
+      dependencies: ["LinkBatch", "LinkKit", "LinkQR", "QRTestSupport"]
+    ),
     .testTarget(name: "LinkAssociationTests", dependencies: ["LinkAssociation", "LinkKit"]),
     .testTarget(name: "LinkgenCLITests", dependencies: ["linkgen", "QRTestSupport"]),
   ]

@@ -1,7 +1,6 @@
 import ArgumentParser
-import LinkKit
-
 import Foundation
+import LinkKit
 
 /// A failure the tool reports on standard error before exiting with a sysexits status.
 struct Failure: Error {
@@ -11,6 +10,10 @@ struct Failure: Error {
   static let dataError: Int32 = 65
   /// `EX_NOINPUT`: an input file cannot be read.
   static let noInput: Int32 = 66
+  /// `EX_SOFTWARE`: a library failed (out of memory, an internal error).
+  static let software: Int32 = 70
+  /// `EX_CANTCREAT`: an output file or directory cannot be created.
+  static let cannotCreate: Int32 = 73
 
   let message: String
   let status: Int32
@@ -34,7 +37,8 @@ struct Failure: Error {
     do {
       return try RouteTable(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      let unreadable = error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
+      let unreadable =
+        error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
       throw Failure(error.description, status: unreadable ? noInput : dataError)
     }
   }

@@ -5,7 +5,8 @@ import ArgumentParser
 struct Linkgen: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "linkgen",
-    abstract: "Build and parse deep links (custom-scheme and universal links) from one route table.",
+    abstract:
+      "Build and parse deep links (custom-scheme and universal links) from one route table.",
     discussion: """
       Every command reads the route table from ./linkgen.json, or from --config FILE.
       The format is described in docs/route-table.md.
@@ -20,6 +21,6 @@ struct Linkgen: ParsableCommand {
       malformed link or value, a broken route table), 66 when the route table cannot be read.
       """,
     version: "0.1.0",
-    subcommands: [Make.self, Parse.self, Routes.self, Validate.self]
+    subcommands: [Make.self, Parse.self, Routes.self, Validate.self, QR.self, Batch.self]
   )
 }

@@ -23,6 +23,7 @@ extension Linkgen {
 
     @OptionGroup var table: TableOptions
     @OptionGroup var output: FormatOptions
+    @OptionGroup(title: "QR code") var qr: MakeQROptions
 
     @Argument(help: "The route to build, as named in the route table.")
     var route: String
@@ -30,7 +31,10 @@ extension Linkgen {
     @Argument(
       parsing: .allUnrecognized,
       help: ArgumentHelp(
-        "The route's parameters, as --<name> <value>.", valueName: "--<name> <value>"))
+        "The route's parameters, as --<name> <value>.",
+        valueName: "--<name> <value>"
+      )
+    )
     var parameters: [String] = []
 
     func run() throws {
@@ -49,6 +53,7 @@ extension Linkgen {
         case .text: Console.print(TextOutput.links(links))
         case .json: Console.print(JSONOutput.make(values: values, links: links))
         }
+        try qr.write(links, table: table, format: output.format)
       }
     }
   }
@@ -69,7 +74,9 @@ enum ParameterArguments {
       let word = words[index]
       guard word.hasPrefix("--"), word.count > 2 else {
         throw Failure(
-          "unexpected argument '\(word)'; give parameters as --<name> <value>", status: Failure.usage)
+          "unexpected argument '\(word)'; give parameters as --<name> <value>",
+          status: Failure.usage
+        )
       }
       var name = String(word.dropFirst(2))
       var value: String?
@@ -81,7 +88,8 @@ enum ParameterArguments {
         let list = declared.parameters.map { "--\($0.name)" }.joined(separator: ", ")
         throw Failure(
           "route '\(route)' has no parameter '\(name)'; it takes \(list.isEmpty ? "none" : list)",
-          status: Failure.usage)
+          status: Failure.usage
+        )
       }
       if value == nil {
         let next = index + 1 < words.count ? words[index + 1] : nil

@@ -1,0 +1,123 @@
+import LinkBatch
+import LinkQR
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The QR options of a command as given (`nil` when left out), and how to apply them.
+struct QRSettings {
+  var errorCorrection = QRErrorCorrection.medium
+  var minimumVersion: Int?
+  var scale: Int?
+  var size: QRLength?
+  var dpi: Int?
+  var margin = 4
+  var foreground: QRColor?
+  var background: QRColor?
+  var invert = false
+  /// How the options are spelled on this command (`--` or `--qr-`), for messages.
+  var prefix = "--"
+
+  /// The image options; fails when both a scale and a size are given.
+  func renderOptions() throws(Failure) -> QRRenderOptions {
+    var options = QRRenderOptions()
+    if scale != nil, size != nil {
+      throw Failure(
+        "give \(prefix)scale or \(prefix)size, not both",
+        status: Failure.usage
+      )
+    }
+    if let scale { options.scale = .pixelsPerModule(scale) }
+    if let size { options.scale = .fit(size) }
+    options.dpi = dpi
+    options.margin = margin
+    options.foreground = foreground ?? .black
+    options.background = background ?? .white
+    do throws(QRError) {
+      try options.validate()
+    } catch {
+      throw error.failure
+    }
+    return options
+  }
+
+  /// Encodes `text` and writes it to `destination`: a `.png` or `.svg` file (atomically), or
+  /// the terminal for `-`. Warns on standard error about colours scanners may not read.
+  func write(_ text: String, to destination: String) throws(Failure) {
+    let code: QRCode
+    do throws(QRError) {
+      code = try QRCode(
+        encoding: text,
+        errorCorrection: errorCorrection,
+        minimumVersion: minimumVersion
+      )
+    } catch {
+      throw error.failure
+    }
+    if destination == "-" {
+      try drawInTerminal(code)
+      return
+    }
+    guard let format = QRImageFormat(path: destination) else {
+      throw Failure(
+        "cannot tell the image format of '\(destination)'; name the file .png or .svg, or give - "
+          + "to draw in the terminal",
+        status: Failure.usage
+      )
+    }
+    guard !invert else {
+      throw Failure(
+        "\(prefix)invert is for terminal output; for an image, swap \(prefix)foreground and "
+          + "\(prefix)background",
+        status: Failure.usage
+      )
+    }
+    let options = try renderOptions()
+    for warning in options.warnings { Console.warning(warning) }
+    let bytes: [UInt8]
+    do throws(QRError) {
+      bytes = try format.render(code, options)
+    } catch {
+      throw error.failure
+    }
+    do throws(AtomicFileError) {
+      try AtomicFile.write(bytes, to: destination)
+    } catch {
+      throw Failure(error.description, status: Failure.cannotCreate)
+    }
+  }
+
+  private func drawInTerminal(_ code: QRCode) throws(Failure) {
+    let imageOnly: [(String, Bool)] = [
+      ("scale", scale != nil), ("size", size != nil), ("dpi", dpi != nil),
+      ("foreground", foreground != nil), ("background", background != nil),
+    ]
+    if let (name, _) = imageOnly.first(where: \.1) {
+      throw Failure(
+        "\(prefix)\(name) applies to PNG and SVG images, not to the terminal; use \(prefix)invert "
+          + "for a light terminal",
+        status: Failure.usage
+      )
+    }
+    do throws(QRError) {
+      let text = try code.terminalText(
+        margin: margin,
+        invert: invert,
+        ansiColors: Self.colorTerminal
+      )
+      print(text, terminator: "")
+    } catch {
+      throw error.failure
+    }
+  }
+
+  /// Colours on a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
+  static var colorTerminal: Bool {
+    guard isatty(1) == 1, getenv("NO_COLOR") == nil else { return false }
+    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+    return true
+  }
+}
