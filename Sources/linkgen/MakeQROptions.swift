@@ -11,9 +11,9 @@ struct MakeQROptions: ParsableArguments {
     help: ArgumentHelp(
       "Also write a QR code of the link: a .png or .svg file, or - to draw it in the terminal.",
       discussion: """
-        The image is written atomically (a temporary file, then renamed). Examples:
-          linkgen make shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 --qr invite.png
-          linkgen make invite --code AB12CD34 --qr card.svg --qr-size 30mm --qr-ecc Q
+        Written atomically (a temporary file, then renamed). Examples:
+          linkgen make shared-checklist --id <uuid> --qr invite.png
+          linkgen make invite --code AB12CD34 --qr card.svg --qr-size 30mm
           linkgen make home --qr - --qr-link scheme
         """,
       valueName: "file"
@@ -55,7 +55,7 @@ struct MakeQROptions: ParsableArguments {
   @Option(help: ArgumentHelp("Resolution for --qr-size (default 300).", valueName: "dpi"))
   var qrDpi: Int?
 
-  @Option(help: ArgumentHelp("The quiet zone, in modules (default 4).", valueName: "modules"))
+  @Option(help: ArgumentHelp("The quiet zone, in modules.", valueName: "modules"))
   var qrMargin: Int = 4
 
   @Option(
