@@ -1,6 +1,7 @@
 import ArgumentParser
-import Foundation
 import LinkKit
+
+import Foundation
 
 /// A failure the tool reports on standard error before exiting with a sysexits status.
 struct Failure: Error {
@@ -37,8 +38,7 @@ struct Failure: Error {
     do {
       return try RouteTable(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      let unreadable =
-        error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
+      let unreadable = error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
       throw Failure(error.description, status: unreadable ? noInput : dataError)
     }
   }

@@ -5,8 +5,7 @@ import ArgumentParser
 struct Linkgen: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "linkgen",
-    abstract:
-      "Build and parse deep links (custom-scheme and universal links) from one route table.",
+    abstract: "Build and parse deep links (custom-scheme and universal links) from one route table.",
     discussion: """
       Every command reads the route table from ./linkgen.json, or from --config FILE.
       The format is described in docs/route-table.md.

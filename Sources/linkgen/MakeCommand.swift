@@ -31,10 +31,7 @@ extension Linkgen {
     @Argument(
       parsing: .allUnrecognized,
       help: ArgumentHelp(
-        "The route's parameters, as --<name> <value>.",
-        valueName: "--<name> <value>"
-      )
-    )
+        "The route's parameters, as --<name> <value>.", valueName: "--<name> <value>"))
     var parameters: [String] = []
 
     func run() throws {
@@ -74,9 +71,7 @@ enum ParameterArguments {
       let word = words[index]
       guard word.hasPrefix("--"), word.count > 2 else {
         throw Failure(
-          "unexpected argument '\(word)'; give parameters as --<name> <value>",
-          status: Failure.usage
-        )
+          "unexpected argument '\(word)'; give parameters as --<name> <value>", status: Failure.usage)
       }
       var name = String(word.dropFirst(2))
       var value: String?
@@ -88,8 +83,7 @@ enum ParameterArguments {
         let list = declared.parameters.map { "--\($0.name)" }.joined(separator: ", ")
         throw Failure(
           "route '\(route)' has no parameter '\(name)'; it takes \(list.isEmpty ? "none" : list)",
-          status: Failure.usage
-        )
+          status: Failure.usage)
       }
       if value == nil {
         let next = index + 1 < words.count ? words[index + 1] : nil

@@ -52,8 +52,7 @@ extension Linkgen {
         let count = loaded.routes.count
         Console.print(
           "\(table.config): OK, \(count) route\(count == 1 ? "" : "s") for scheme "
-            + "'\(loaded.app.scheme)' and \(loaded.app.domains.joined(separator: ", "))"
-        )
+            + "'\(loaded.app.scheme)' and \(loaded.app.domains.joined(separator: ", "))")
       }
     }
   }
