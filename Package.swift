@@ -87,7 +87,7 @@ let package = Package(
       dependencies: ["LinkBatch", "LinkKit", "LinkQR", "QRTestSupport"]
     ),
     .testTarget(name: "LinkAssociationTests", dependencies: ["LinkAssociation", "LinkKit"]),
-    .testTarget(name: "LinkgenCLITests", dependencies: ["linkgen", "QRTestSupport"]),
+    .testTarget(name: "LinkgenCLITests", dependencies: ["linkgen", "LinkQR", "QRTestSupport"]),
   ]
 )
 

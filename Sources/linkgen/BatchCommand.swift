@@ -108,14 +108,15 @@ extension Linkgen {
       let summary: BatchSummary
       do throws(BatchError) {
         runner = try BatchRunner(table: table, options: options)
-        let signals = InterruptSignals { runner.cancel() }
+        let signals = InterruptSignals()
         let bar = ProgressBar.onTerminal()
         summary = try runner.run(
           onFailure: { failure in
             bar?.finish()
             Console.error("\(options.input):\(failure.line): \(failure.message)")
           },
-          onProgress: { bar?.update($0) }
+          onProgress: { bar?.update($0) },
+          isCancelled: { signals.received != nil }
         )
         bar?.finish()
         if summary.interrupted {
@@ -123,8 +124,8 @@ extension Linkgen {
             "interrupted: \(summary.description); no manifest written. Run again with --resume "
               + "to finish."
           )
-          signals.exitIfReceived()
         }
+        signals.exitIfReceived()
       } catch {
         throw error.failure
       }

@@ -1,39 +1,14 @@
 import LinkQR
+import QRTestSupport
 import Testing
 
 struct TerminalTests {
-  /// Reads half-block text back into rows of inked (true) and blank (false) cells, ANSI
-  /// escapes skipped.
-  static func inkedRows(_ text: String) -> [[Bool]] {
-    var rows: [[Bool]] = []
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-      var top: [Bool] = []
-      var bottom: [Bool] = []
-      var scalars = line.unicodeScalars.makeIterator()
-      while let scalar = scalars.next() {
-        if scalar == "\u{1B}" {
-          while let next = scalars.next(), next != "m" {}
-          continue
-        }
-        switch scalar {
-        case " ": (top, bottom) = (top + [false], bottom + [false])
-        case "\u{2580}": (top, bottom) = (top + [true], bottom + [false])
-        case "\u{2584}": (top, bottom) = (top + [false], bottom + [true])
-        case "\u{2588}": (top, bottom) = (top + [true], bottom + [true])
-        default: Issue.record("unexpected character \(scalar)")
-        }
-      }
-      rows += [top, bottom]
-    }
-    return rows
-  }
-
   @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
   func readsBackAsTheEncodedMatrix(invert: Bool, colors: Bool) throws {
     let code = try QRCode(encoding: "https://openlist.example.com/shared-checklists/42")
     for margin in [0, 1, 4] {
       let text = try code.terminalText(margin: margin, invert: invert, ansiColors: colors)
-      let rows = Self.inkedRows(text)
+      let rows = try #require(TerminalReader.inkedRows(text))
       let modules = code.size + 2 * margin
       #expect(rows.count == modules + 1)  // an odd count: the last half row is blank
       #expect(rows.last == Array(repeating: false, count: modules))

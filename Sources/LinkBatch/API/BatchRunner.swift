@@ -71,13 +71,19 @@ public final class BatchRunner: Sendable {
   /// - Parameters:
   ///   - onFailure: Called, on the calling thread and in input order, for each failed row.
   ///   - onProgress: Called on the calling thread after each chunk of rows.
+  ///   - isCancelled: Polled before each row, from any thread; `true` stops the batch as
+  ///     ``cancel()`` does (for example when a signal was caught: ``InterruptSignals``).
   /// - Returns: The counts, and the manifest's path (unless interrupted).
   /// - Throws: ``BatchError`` when the batch cannot run at all: unreadable input, a CSV
   ///   without a usable header, an output directory that cannot be created or written.
   public func run(
     onFailure: (BatchFailure) -> Void = { _ in },
-    onProgress: (BatchProgress) -> Void = { _ in }
+    onProgress: (BatchProgress) -> Void = { _ in },
+    isCancelled: @escaping @Sendable () -> Bool = { false }
   ) throws(BatchError) -> BatchSummary {
+    let stop = { @Sendable [self] in
+      cancelled.load(ordering: .relaxed) || isCancelled()
+    }
     let input = try InputFile(options.input)
     defer { input.close() }
     try createDirectory(options.outputDirectory)
@@ -105,7 +111,7 @@ public final class BatchRunner: Sendable {
     try writing { () throws(AtomicFileError) in
       try manifest.begin(route: route.name, link: options.link, formats: options.formats)
     }
-    while !cancelled.load(ordering: .relaxed) {
+    while !stop() {
       var jobs: [RowJob] = []
       jobs.reserveCapacity(chunkSize)
       while jobs.count < chunkSize, let record = try readRecord(&reader) {
@@ -115,7 +121,7 @@ public final class BatchRunner: Sendable {
         )
       }
       if jobs.isEmpty { break }
-      let results = render(jobs, processor)
+      let results = render(jobs, processor, stop)
       for result in results {
         guard let result else { continue }  // cancelled before it started
         try writing { () throws(AtomicFileError) in try manifest.append(result.entry) }
@@ -139,7 +145,7 @@ public final class BatchRunner: Sendable {
         )
       )
     }
-    if cancelled.load(ordering: .relaxed) {
+    if stop() {
       summary.interrupted = true
       return summary
     }
@@ -160,12 +166,16 @@ public final class BatchRunner: Sendable {
 
   /// Renders a chunk on `workers` threads; a slot stays `nil` for a row not started because
   /// the batch was cancelled.
-  private func render(_ jobs: [RowJob], _ processor: RowProcessor) -> [RowResult?] {
+  private func render(
+    _ jobs: [RowJob],
+    _ processor: RowProcessor,
+    _ stop: @Sendable () -> Bool
+  ) -> [RowResult?] {
     let slots = ResultSlots(count: jobs.count)
     let next = Atomic<Int>(0)
     let workers = min(options.workers, jobs.count)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while !cancelled.load(ordering: .relaxed) {
+      while !stop() {
         let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard index < jobs.count else { return }
         slots.store(processor.process(jobs[index]), at: index)
