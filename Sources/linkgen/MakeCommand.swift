@@ -46,11 +46,11 @@ extension Linkgen {
         } catch {
           throw Failure(error)
         }
+        try qr.write(links, table: table, format: output.format)
         switch output.format {
         case .text: Console.print(TextOutput.links(links))
         case .json: Console.print(JSONOutput.make(values: values, links: links))
         }
-        try qr.write(links, table: table, format: output.format)
       }
     }
   }

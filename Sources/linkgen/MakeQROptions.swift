@@ -73,9 +73,25 @@ struct MakeQROptions: ParsableArguments {
   @Flag(help: "In the terminal, draw the dark modules in the text colour (for light backgrounds).")
   var qrInvert = false
 
-  /// Writes the QR code of the chosen link, when `--qr` is given.
+  /// Writes the QR code of the chosen link, when `--qr` is given: before the links are printed,
+  /// so that an error leaves no output (and `--qr -` draws the code above the links).
   func write(_ links: LinkSet, table: RouteTable, format: OutputFormat) throws(Failure) {
-    guard let destination else { return }
+    guard let destination else {
+      let given: [(String, Bool)] = [
+        ("link", qrLink != .universal), ("ecc", qrEcc != .medium),
+        ("min-version", qrMinVersion != nil),
+        ("scale", qrScale != nil), ("size", qrSize != nil), ("dpi", qrDpi != nil),
+        ("margin", qrMargin != 4), ("foreground", qrForeground != nil),
+        ("background", qrBackground != nil), ("invert", qrInvert),
+      ]
+      if let (name, _) = given.first(where: \.1) {
+        throw Failure(
+          "--qr-\(name) needs --qr FILE (or --qr - for the terminal)",
+          status: Failure.usage
+        )
+      }
+      return
+    }
     if destination == "-", format == .json {
       throw Failure(
         "--qr - draws on standard output, which --format json keeps for JSON; write a .png or "

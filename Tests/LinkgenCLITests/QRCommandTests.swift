@@ -47,8 +47,9 @@ struct QRCommandTests {
   func makeDrawsTheCodeInTheTerminal(invert: Bool) throws {
     let result = try make(["--qr", "-"] + (invert ? ["--qr-invert"] : []))
     #expect(result.status == 0, "\(result.errors)")
-    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
-    let drawing = lines.drop { !$0.hasPrefix(invert ? " " : "\u{2588}") }.joined(separator: "\n")
+    // The drawing comes first, then the links.
+    let drawing = try #require(result.output.components(separatedBy: "scheme  ").first)
+    #expect(result.output.contains("universal      \(Self.universal)\n"))
     let rows = try #require(TerminalReader.inkedRows(drawing))
     let code = try QRCode(encoding: Self.universal)
     let modules = code.size + 8

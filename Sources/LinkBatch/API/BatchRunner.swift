@@ -56,6 +56,10 @@ public final class BatchRunner: Sendable {
     if let version = options.minimumVersion, !(1...40).contains(version) {
       throw BatchError(.usage, "the minimum version must be between 1 and 40, not \(version)")
     }
+    var options = options
+    while options.outputDirectory.count > 1, options.outputDirectory.hasSuffix("/") {
+      options.outputDirectory.removeLast()
+    }
     self.table = table
     self.options = options
     self.route = route

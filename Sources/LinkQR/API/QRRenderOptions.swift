@@ -49,8 +49,12 @@ public struct QRRenderOptions: Sendable, Hashable {
     if let dpi, !(1...10_000).contains(dpi) {
       throw QRError(.invalidOption, "the resolution must be 1 to 10000 dpi, not \(dpi)")
     }
-    if case .pixelsPerModule(let pixels) = scale, !(1...1000).contains(pixels) {
+    switch scale {
+    case .pixelsPerModule(let pixels) where !(1...1000).contains(pixels):
       throw QRError(.invalidOption, "the scale must be 1 to 1000 pixels per module, not \(pixels)")
+    case .fit(let length) where !(length.value > 0 && length.value.isFinite):
+      throw QRError(.invalidOption, "the size must be a positive length, not \(length)")
+    default: break
     }
   }
 
