@@ -148,6 +148,10 @@ struct QRCommandTests {
       ],
       "--qr-scale applies to PNG and SVG images"
     ),
+    (
+      ["make", "shared-checklist", "--id", id, "--config", CLI.openlist, "--qr-ecc", "H"],
+      "--qr-ecc needs --qr FILE"
+    ),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
     let result = try CLI.run(arguments)
