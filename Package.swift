@@ -7,8 +7,10 @@ import PackageDescription
 //   LinkKit          route table, builder, parser (Foundation only; embeddable in apps)
 //   LinkQR           QR encoding (libqrencode) and PNG (libpng) / SVG / terminal rendering
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
+//   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
+//   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
 
 let package = Package(
   name: "linkgen",
@@ -17,11 +19,13 @@ let package = Package(
     .library(name: "LinkKit", targets: ["LinkKit"]),
     .library(name: "LinkQR", targets: ["LinkQR"]),
     .library(name: "LinkAssociation", targets: ["LinkAssociation"]),
+    .library(name: "LinkPages", targets: ["LinkPages"]),
     .executable(name: "linkgen", targets: ["linkgen"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // MARK: Core
@@ -49,6 +53,22 @@ let package = Package(
     // MARK: Association files
     .target(name: "LinkAssociation", dependencies: ["LinkKit"]),
 
+    // MARK: Share text, banners and landing pages
+    // Templates/**/*.mustache are compiled into the library as string literals by the
+    // EmbedTemplates build-tool plugin (which runs linkgen-embed-templates), so the library and
+    // the CLI work from any directory; users override any of them with a folder of their own.
+    .target(
+      name: "LinkPages",
+      dependencies: ["LinkKit", .product(name: "Mustache", package: "swift-mustache")],
+      plugins: ["EmbedTemplates"]
+    ),
+    .executableTarget(name: "linkgen-embed-templates"),
+    .plugin(
+      name: "EmbedTemplates",
+      capability: .buildTool(),
+      dependencies: ["linkgen-embed-templates"]
+    ),
+
     // MARK: Executables
     .executableTarget(
       name: "linkgen",
@@ -57,6 +77,7 @@ let package = Package(
         "LinkQR",
         "LinkBatch",
         "LinkAssociation",
+        "LinkPages",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -70,6 +91,9 @@ let package = Package(
       // allocate through it too.
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
+
+    // Coverage-guided fuzzing of the parsers (see docs/fuzzing.md).
+    .executableTarget(name: "linkgen-fuzz", dependencies: ["LinkKit"]),
 
     // MARK: Tests
     .testTarget(
@@ -87,12 +111,17 @@ let package = Package(
       dependencies: ["LinkBatch", "LinkKit", "LinkQR", "QRTestSupport"]
     ),
     .testTarget(name: "LinkAssociationTests", dependencies: ["LinkAssociation", "LinkKit"]),
-    .testTarget(name: "LinkgenCLITests", dependencies: ["linkgen", "LinkQR", "QRTestSupport"]),
+    .testTarget(name: "LinkPagesTests", dependencies: ["LinkPages", "LinkKit"]),
+    .testTarget(
+      name: "LinkgenCLITests",
+      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "QRTestSupport"]
+    ),
   ]
 )
 
 // Strict settings for every target written in Swift.
-for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
+for target in package.targets
+where ![.system, .plugin].contains(target.type) && !target.name.hasPrefix("C") {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       // SE-0335: `any` spelled out for existentials.

@@ -32,7 +32,8 @@ enum CoreBenchmarks {
           "universal": "/shared-checklists/{id}"
         }]
       }
-      """#.utf8)
+      """#.utf8
+    )
     do {
       return try RouteTable(json: json, source: "benchmark")
     } catch {
@@ -95,7 +96,8 @@ enum CoreBenchmarks {
   // MARK: Baseline: the same links and parse with Foundation
 
   static let unreserved = CharacterSet(
-    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+  )
 
   static func foundationLinks(_ id: UUID) -> [String?] {
     let text = id.uuidString.lowercased()
@@ -105,7 +107,8 @@ enum CoreBenchmarks {
     scheme.percentEncodedQueryItems = [
       URLQueryItem(
         name: "shared-checklistId",
-        value: text.addingPercentEncoding(withAllowedCharacters: unreserved))
+        value: text.addingPercentEncoding(withAllowedCharacters: unreserved)
+      )
     ]
     var universal = URLComponents()
     universal.scheme = "https"
@@ -113,7 +116,8 @@ enum CoreBenchmarks {
     universal.path = "/shared-checklists/" + text
     let schemeLink = scheme.string ?? ""
     let universalLink = universal.string ?? ""
-    let encodedUniversal = universalLink.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    let encodedUniversal =
+      universalLink.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     var play = URLComponents()
     play.scheme = "https"
     play.host = "play.google.com"
@@ -122,7 +126,10 @@ enum CoreBenchmarks {
       URLQueryItem(name: "id", value: "com.example.openlist"),
       URLQueryItem(
         name: "referrer",
-        value: ("deep_link=" + encodedUniversal).addingPercentEncoding(withAllowedCharacters: unreserved)),
+        value: ("deep_link=" + encodedUniversal).addingPercentEncoding(
+          withAllowedCharacters: unreserved
+        )
+      ),
     ]
     let intent =
       "intent" + schemeLink.dropFirst("openlist".count)

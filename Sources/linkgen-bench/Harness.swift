@@ -69,7 +69,8 @@ enum Harness {
     if let allocations = ours.allocationsPerOperation,
       let baselineAllocations = baseline.allocationsPerOperation
     {
-      line += " allocs_per_op=\(format(allocations)) baseline_allocs_per_op=\(format(baselineAllocations))"
+      line +=
+        " allocs_per_op=\(format(allocations)) baseline_allocs_per_op=\(format(baselineAllocations))"
     }
     if !extra.isEmpty { line += " " + extra }
     print(line)

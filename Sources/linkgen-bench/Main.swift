@@ -22,7 +22,9 @@ struct BenchMain {
     let known = Set(suites.flatMap(\.names))
     let selected = arguments.isEmpty ? known : Set(arguments)
     if let unknown = selected.subtracting(known).first {
-      print("linkgen-bench: unknown case '\(unknown)'; the cases are \(known.sorted().joined(separator: ", "))")
+      print(
+        "linkgen-bench: unknown case '\(unknown)'; the cases are \(known.sorted().joined(separator: ", "))"
+      )
       return
     }
     for suite in suites where !selected.isDisjoint(with: suite.names) {

@@ -1,7 +1,6 @@
 import ArgumentParser
-import LinkKit
-
 import Foundation
+import LinkKit
 
 /// A failure the tool reports on standard error before exiting with a sysexits status.
 struct Failure: Error {
@@ -13,7 +12,7 @@ struct Failure: Error {
   static let noInput: Int32 = 66
   /// `EX_SOFTWARE`: a library failed (out of memory, an internal error).
   static let software: Int32 = 70
-  /// `EX_CANTCREAT`: an output file or directory cannot be created.
+  /// `EX_CANTCREAT`: an output file cannot be created.
   static let cannotCreate: Int32 = 73
 
   let message: String
@@ -38,8 +37,14 @@ struct Failure: Error {
     do {
       return try RouteTable(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      let unreadable = error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
-      throw Failure(error.description, status: unreadable ? noInput : dataError)
+      let unreadable =
+        error.problems.count == 1 && error.problems[0].message.hasPrefix("cannot read")
+      // One "linkgen: error:" line per problem.
+      let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+      throw Failure(
+        lines.joined(separator: "\nlinkgen: error: "),
+        status: unreadable ? noInput : dataError
+      )
     }
   }
 }

@@ -10,9 +10,12 @@ enum JSONOutput {
         ("params", params(values)),
         (
           "links",
-          .object(LinkSet.Key.allCases.map { ($0.rawValue, links[$0].map(JSONValue.string) ?? .null) })
+          .object(
+            LinkSet.Key.allCases.map { ($0.rawValue, links[$0].map(JSONValue.string) ?? .null) }
+          )
         ),
-      ]))
+      ])
+    )
   }
 
   /// `{"route", "params", "kind", "ignored"}`.
@@ -23,7 +26,8 @@ enum JSONOutput {
         ("params", params(parsed.values)),
         ("kind", .string(parsed.kind.rawValue)),
         ("ignored", .array(parsed.ignoredQueryItems.map(JSONValue.string))),
-      ]))
+      ])
+    )
   }
 
   static func params(_ values: RouteValues) -> JSONValue {
@@ -59,7 +63,8 @@ extension JSONOutput {
                 ("optional", .bool(parameter.isOptional)),
                 ("default", parameter.defaultValue.map(json) ?? .null),
               ])
-            })
+            }
+          )
         ),
         ("scheme", .string(route.schemePattern.template)),
         ("universal", .string(route.universalPattern.template)),
@@ -70,6 +75,7 @@ extension JSONOutput {
         ("scheme", .string(table.app.scheme)),
         ("domains", .array(table.app.domains.map(JSONValue.string))),
         ("routes", .array(routes)),
-      ]))
+      ])
+    )
   }
 }

@@ -56,7 +56,10 @@ enum StandardInput {
       let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw Failure("cannot read standard input (\(String(cString: strerror(errno))))", status: Failure.noInput)
+        throw Failure(
+          "cannot read standard input (\(String(cString: strerror(errno))))",
+          status: Failure.noInput
+        )
       }
       if count == 0 { break }
       bytes += chunk[..<count]
@@ -64,7 +67,8 @@ enum StandardInput {
     guard bytes.count <= limit else {
       throw Failure(
         "the link on standard input is longer than \(RouteTable.maximumURLLength) bytes, "
-          + "the most the parser reads")
+          + "the most the parser reads"
+      )
     }
     if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }

@@ -1,4 +1,4 @@
-import LinkBatch
+import Foundation
 import LinkQR
 
 #if canImport(Glibc)
@@ -83,11 +83,7 @@ struct QRSettings {
     } catch {
       throw error.failure
     }
-    do throws(AtomicFileError) {
-      try AtomicFile.write(bytes, to: destination)
-    } catch {
-      throw Failure(error.description, status: Failure.cannotCreate)
-    }
+    try AtomicFile.write(Data(bytes), to: destination)
   }
 
   private func drawInTerminal(_ code: QRCode) throws(Failure) {

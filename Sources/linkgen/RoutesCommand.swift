@@ -1,4 +1,5 @@
 import ArgumentParser
+import LinkAssociation
 import LinkKit
 
 extension Linkgen {
@@ -38,13 +39,22 @@ extension Linkgen {
         two routes could match the same link. Each problem names the file, the route and the
         field. Exit status 65 when there is any.
 
+        With --association, also generates the association files (AASA, its legacy form,
+        assetlinks.json with dynamic components, the manifest's intent filters) and proves they
+        agree with the routes: sample universal links of every route, on every domain, are
+        claimed for the right app, and links on the excluded paths and fragments are not.
+
         Examples:
           linkgen validate
           linkgen validate --config Examples/openlist/linkgen.json
+          linkgen validate --association --config Examples/openlist/linkgen.json
         """
     )
 
     @OptionGroup var table: TableOptions
+
+    @Flag(help: "Also prove the generated association files claim each route's links, no excluded one.")
+    var association = false
 
     func run() throws {
       try reportingFailures { () throws(Failure) in
@@ -52,7 +62,9 @@ extension Linkgen {
         let count = loaded.routes.count
         Console.print(
           "\(table.config): OK, \(count) route\(count == 1 ? "" : "s") for scheme "
-            + "'\(loaded.app.scheme)' and \(loaded.app.domains.joined(separator: ", "))")
+            + "'\(loaded.app.scheme)' and \(loaded.app.domains.joined(separator: ", "))"
+        )
+        if association { try AssociationReport.print(AssociationCheck(table: loaded)) }
       }
     }
   }

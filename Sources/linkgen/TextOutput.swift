@@ -31,7 +31,9 @@ enum TextOutput {
         lines.append(line)
       }
       lines.append("  scheme:    \(route.schemePattern.template)")
-      lines.append("  universal: https://\(table.app.canonicalDomain)\(route.universalPattern.template)")
+      lines.append(
+        "  universal: https://\(table.app.canonicalDomain)\(route.universalPattern.template)"
+      )
       blocks.append(lines.joined(separator: "\n"))
     }
     return blocks.joined(separator: "\n\n")

@@ -24,7 +24,7 @@ struct AtomicFileTests {
     let error = try #require(throws: AtomicFileError.self) {
       try AtomicFile.write([1, 2, 3], to: directory.file("file").path + "/a.png")
     }
-    #expect(error.description.hasSuffix("/file/a.png: Not a directory"))
+    #expect(error.description.hasSuffix("/file/a.png (Not a directory)"))
     // Renaming over a directory fails after the temporary file was written: it is removed.
     try FileManager.default.createDirectory(
       at: directory.file("dir.png"),

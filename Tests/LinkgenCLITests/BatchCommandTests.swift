@@ -26,7 +26,10 @@ struct BatchCommandTests {
   }
 
   static func batch(_ input: String, _ out: URL, _ extra: [String] = []) -> [String] {
-    ["batch", "shared-checklist", "--config", CLI.openlist, "--input", input, "--out", out.path]
+    [
+      "batch", "shared-checklist", "--config", Linkgen.openlistPath, "--input", input, "--out",
+      out.path,
+    ]
       + extra
   }
 
@@ -45,10 +48,10 @@ struct BatchCommandTests {
     let directory = try TemporaryDirectory()
     let input = try Self.csv(directory, 1000, bad: [41])
     let out = directory.file("cards")
-    let result = try CLI.run(Self.batch(input, out, ["--name", "card-{row}.png"]))
+    let result = try Linkgen.run(Self.batch(input, out, ["--name", "card-{row}.png"]))
     #expect(result.status == 65)
     #expect(
-      result.errors
+      result.error
         == "linkgen: error: \(input):43: parameter 'id' of route 'shared-checklist' must be a "
         + "UUID (8-4-4-4-12 hex digits), got \"12345\"\n"
         + "linkgen: error: 1 of 1000 rows failed (see the lines above and the manifest)\n"
@@ -80,7 +83,7 @@ struct BatchCommandTests {
       out,
       ["--format", "png,svg", "--name", "{id}", "--jobs", "2"]
     )
-    let process = try CLI.start(arguments)
+    let process = try Linkgen.start(arguments)
     let deadline = Date().addingTimeInterval(60)
     while process.isRunning, Date() < deadline,
       ((try? Self.visibleFiles(out).count) ?? 0) < 100
@@ -109,8 +112,8 @@ struct BatchCommandTests {
       #expect(try Self.temporaryFiles(out).isEmpty)
     }
 
-    let resumed = try CLI.run(arguments + ["--resume"])
-    #expect(resumed.status == 0, "\(resumed.errors)")
+    let resumed = try Linkgen.run(arguments + ["--resume"])
+    #expect(resumed.status == 0, "\(resumed.error)")
     #expect(try Self.temporaryFiles(out).isEmpty)
     #expect(try Self.visibleFiles(out).count == 2 * rows + 1)
     let manifest = try #require(
@@ -141,16 +144,16 @@ struct BatchCommandTests {
     let directory = try TemporaryDirectory()
     let input = try Self.csv(directory, 3)
     let out = directory.file("out")
-    let unknownColumn = try CLI.run(Self.batch(input, out, ["--name", "{nmae}"]))
+    let unknownColumn = try Linkgen.run(Self.batch(input, out, ["--name", "{nmae}"]))
     #expect(unknownColumn.status == 64)
-    #expect(unknownColumn.errors.contains("names '{nmae}', which is not a column of the CSV"))
-    let missing = try CLI.run(Self.batch(directory.file("none.csv").path, out))
+    #expect(unknownColumn.error.contains("names '{nmae}', which is not a column of the CSV"))
+    let missing = try Linkgen.run(Self.batch(directory.file("none.csv").path, out))
     #expect(missing.status == 66)
     try Data().write(to: directory.file("file"))
-    let unwritable = try CLI.run(Self.batch(input, directory.file("file/out")))
+    let unwritable = try Linkgen.run(Self.batch(input, directory.file("file/out")))
     #expect(unwritable.status == 73)
-    let badFormat = try CLI.run(Self.batch(input, out, ["--format", "png,gif"]))
+    let badFormat = try Linkgen.run(Self.batch(input, out, ["--format", "png,gif"]))
     #expect(badFormat.status == 64)
-    #expect(badFormat.errors.contains("'gif' is not an image format"))
+    #expect(badFormat.error.contains("'gif' is not an image format"))
   }
 }

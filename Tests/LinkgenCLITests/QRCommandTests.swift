@@ -8,8 +8,10 @@ struct QRCommandTests {
   static let universal = "https://openlist.example.com/shared-checklists/" + id
   static let scheme = "openlist://shared-checklists?shared-checklistId=" + id
 
-  func make(_ extra: [String]) throws -> CLI.Result {
-    try CLI.run(["make", "shared-checklist", "--id", Self.id, "--config", CLI.openlist] + extra)
+  func make(_ extra: [String]) throws -> Linkgen.Result {
+    try Linkgen.run(
+      ["make", "shared-checklist", "--id", Self.id, "--config", Linkgen.openlistPath] + extra
+    )
   }
 
   @Test(.enabled(if: Scanner.canDecodePNG, "zbarimg (Debian zbar-tools) is not installed"))
@@ -17,7 +19,7 @@ struct QRCommandTests {
     let directory = try TemporaryDirectory()
     let png = directory.file("invite.png")
     let result = try make(["--qr", png.path])
-    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.status == 0, "\(result.error)")
     #expect(result.output.contains("universal      \(Self.universal)\n"))
     #expect(try Scanner.decode(png: png) == Self.universal)
     #expect(
@@ -30,7 +32,7 @@ struct QRCommandTests {
     let directory = try TemporaryDirectory()
     let svg = directory.file("invite.svg")
     let result = try make(["--qr", svg.path, "--qr-size", "30mm", "--qr-ecc", "Q"])
-    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.status == 0, "\(result.error)")
     #expect(try String(contentsOf: svg, encoding: .utf8).contains("width=\"30mm\""))
     #expect(try Scanner.decode(svg: svg) == Self.universal)
   }
@@ -46,7 +48,7 @@ struct QRCommandTests {
   @Test(arguments: [false, true])
   func makeDrawsTheCodeInTheTerminal(invert: Bool) throws {
     let result = try make(["--qr", "-"] + (invert ? ["--qr-invert"] : []))
-    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.status == 0, "\(result.error)")
     // The drawing comes first, then the links.
     let drawing = try #require(result.output.components(separatedBy: "scheme  ").first)
     #expect(result.output.contains("universal      \(Self.universal)\n"))
@@ -64,12 +66,12 @@ struct QRCommandTests {
     let directory = try TemporaryDirectory()
     let png = directory.file("wifi.png")
     let text = "WIFI:T:WPA;S:Café ☕;P:s3cr,et;;"
-    let result = try CLI.run([
+    let result = try Linkgen.run([
       "qr", text, "--out", png.path, "--ecc", "h", "--size", "2in", "--dpi", "150",
       "--foreground", "#0d47a1", "--background", "#fff8e1", "--margin", "6",
     ])
-    #expect(result.status == 0, "\(result.errors)")
-    #expect(result.errors.isEmpty)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.error.isEmpty)
     #expect(try Scanner.decode(png: png) == text)
   }
 
@@ -77,8 +79,11 @@ struct QRCommandTests {
   func qrReadsStandardInput() throws {
     let directory = try TemporaryDirectory()
     let png = directory.file("in.png")
-    let result = try CLI.run(["qr", "-", "--out", png.path], input: Self.universal + "\n")
-    #expect(result.status == 0, "\(result.errors)")
+    let result = try Linkgen.run(
+      ["qr", "-", "--out", png.path],
+      input: Data((Self.universal + "\n").utf8)
+    )
+    #expect(result.status == 0, "\(result.error)")
     #expect(try Scanner.decode(png: png) == Self.universal)
   }
 
@@ -86,29 +91,29 @@ struct QRCommandTests {
     let directory = try TemporaryDirectory()
     let png = directory.file("big.png")
     let text = String(repeating: "x", count: 2332)
-    let result = try CLI.run(["qr", text, "--out", png.path])
+    let result = try Linkgen.run(["qr", text, "--out", png.path])
     #expect(result.status == 65)
     #expect(
-      result.errors
+      result.error
         == "linkgen: error: the text is 2332 bytes; a QR code at level M holds at most 2331 "
         + "bytes (version 40), and 2953 at level L\n"
     )
     #expect(!FileManager.default.fileExists(atPath: png.path))
-    let stdin = try CLI.run(
+    let stdin = try Linkgen.run(
       ["qr", "-", "--out", png.path],
-      input: String(repeating: "y", count: 5000)
+      input: Data(repeating: UInt8(ascii: "y"), count: 5000)
     )
     #expect(stdin.status == 65)
-    #expect(stdin.errors.contains("longer than 2953 bytes"))
+    #expect(stdin.error.contains("longer than 2953 bytes"))
   }
 
   @Test func anUnwritableOutputFailsWith73AndLeavesNothing() throws {
     let directory = try TemporaryDirectory()
     try Data().write(to: directory.file("file"))
-    let inFile = try CLI.run(["qr", "hello", "--out", directory.file("file").path + "/x.png"])
+    let inFile = try Linkgen.run(["qr", "hello", "--out", directory.file("file").path + "/x.png"])
     #expect(inFile.status == 73)
     #expect(
-      inFile.errors.contains("cannot write \(directory.file("file").path)/x.png: Not a directory")
+      inFile.error.contains("cannot write \(directory.file("file").path)/x.png (Not a directory)")
     )
     // The temporary file is written, then cannot replace a directory: it is removed.
     try FileManager.default.createDirectory(
@@ -117,7 +122,7 @@ struct QRCommandTests {
     )
     let overDirectory = try make(["--qr", directory.file("taken.svg").path])
     #expect(overDirectory.status == 73)
-    #expect(overDirectory.errors.contains("cannot write"))
+    #expect(overDirectory.error.contains("cannot write"))
     let left = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
     #expect(left == ["file", "taken.svg"])
     #expect(
@@ -136,35 +141,37 @@ struct QRCommandTests {
     (["qr", "x", "--ecc", "Z"], "'Z' is not an error-correction level"),
     (
       [
-        "make", "shared-checklist", "--id", id, "--config", CLI.openlist, "--format", "json",
+        "make", "shared-checklist", "--id", id, "--config", Linkgen.openlistPath, "--format",
+        "json",
         "--qr", "-",
       ],
       "--format json keeps for JSON"
     ),
     (
       [
-        "make", "shared-checklist", "--id", id, "--config", CLI.openlist, "--qr", "-", "--qr-scale",
+        "make", "shared-checklist", "--id", id, "--config", Linkgen.openlistPath, "--qr", "-",
+        "--qr-scale",
         "3",
       ],
       "--qr-scale applies to PNG and SVG images"
     ),
     (
-      ["make", "shared-checklist", "--id", id, "--config", CLI.openlist, "--qr-ecc", "H"],
+      ["make", "shared-checklist", "--id", id, "--config", Linkgen.openlistPath, "--qr-ecc", "H"],
       "--qr-ecc needs --qr FILE"
     ),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
-    let result = try CLI.run(arguments)
+    let result = try Linkgen.run(arguments)
     #expect(result.status == 64)
-    #expect(result.errors.contains(message), "\(result.errors)")
+    #expect(result.error.contains(message), "\(result.error)")
   }
 
   @Test func lowContrastColoursWarn() throws {
     let directory = try TemporaryDirectory()
-    let result = try CLI.run([
+    let result = try Linkgen.run([
       "qr", "x", "--out", directory.file("pale.svg").path, "--foreground", "#aaa",
     ])
     #expect(result.status == 0)
-    #expect(result.errors.hasPrefix("linkgen: warning: the contrast between #aaaaaa and #ffffff"))
+    #expect(result.error.hasPrefix("linkgen: warning: the contrast between #aaaaaa and #ffffff"))
   }
 }

@@ -70,7 +70,7 @@ public enum Scanner {
   }
 
   /// Runs a program to completion; returns its status and output.
-  public static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws
+  public static func run(_ executable: String, _ arguments: [String]) throws
     -> (status: Int32, output: [UInt8], errors: [UInt8])
   {
     let process = Process()
@@ -80,13 +80,8 @@ public enum Scanner {
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    let inputPipe = Pipe()
-    process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+    process.standardInput = FileHandle.nullDevice
     try process.run()
-    if let input {
-      inputPipe.fileHandleForWriting.write(input)
-      try inputPipe.fileHandleForWriting.close()
-    }
     // Read both pipes to the end before waiting, so a full pipe cannot block the child.
     let errorBytes = DataBox()
     let group = DispatchGroup()

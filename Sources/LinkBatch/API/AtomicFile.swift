@@ -123,6 +123,6 @@ public struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertibl
     self.code = code
   }
 
-  /// `cannot write <path>: <reason>`.
-  public var description: String { "cannot write \(path): \(errorText(code))" }
+  /// `cannot write <path> (<reason>)`.
+  public var description: String { "cannot write \(path) (\(errorText(code)))" }
 }

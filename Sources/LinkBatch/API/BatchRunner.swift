@@ -231,7 +231,7 @@ public final class BatchRunner: Sendable {
     do throws(CSVReadError) {
       return try reader.next()
     } catch {
-      throw BatchError(.noInput, "cannot read \(options.input): \(errorText(error.code))")
+      throw BatchError(.noInput, "cannot read \(options.input) (\(errorText(error.code)))")
     }
   }
 
@@ -274,7 +274,7 @@ public final class BatchRunner: Sendable {
     for component in path.split(separator: "/") {
       prefix += component + "/"
       if mkdir(prefix, 0o777) != 0, errno != EEXIST {
-        throw BatchError(.cannotCreate, "cannot create \(prefix): \(errorText(errno))")
+        throw BatchError(.cannotCreate, "cannot create \(prefix) (\(errorText(errno)))")
       }
     }
     var status = stat()

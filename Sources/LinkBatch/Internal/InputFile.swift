@@ -20,13 +20,13 @@ struct InputFile {
     } else {
       descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
-        throw BatchError(.noInput, "cannot read \(path): \(errorText(errno))")
+        throw BatchError(.noInput, "cannot read \(path) (\(errorText(errno)))")
       }
       owned = true
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      throw BatchError(.noInput, "cannot read \(path): \(errorText(errno))")
+      throw BatchError(.noInput, "cannot read \(path) (\(errorText(errno)))")
     }
     if status.st_mode & S_IFMT == S_IFDIR {
       if owned { _ = systemClose(descriptor) }

@@ -50,7 +50,8 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   public let parameter: String?
   /// The URL being parsed, when the error comes from parsing.
   public let input: String?
-  /// The UTF-8 byte offsets of the faulty part of ``input``.
+  /// The UTF-8 byte offsets of the faulty part of ``input``; empty where something is missing
+  /// (the caret then points at where it should be).
   public let range: Range<Int>?
 
   /// Creates an error.

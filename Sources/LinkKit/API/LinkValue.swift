@@ -42,7 +42,8 @@ extension UUID {
   /// (`UUID.uuidString` is upper-case on every platform).
   public var lowercasedString: String {
     String(unsafeUninitializedCapacity: 36) { buffer in
-      UUIDText.write(self, into: buffer.baseAddress!)
+      guard let base = buffer.baseAddress else { return 0 }
+      UUIDText.write(self, into: base)
       return 36
     }
   }

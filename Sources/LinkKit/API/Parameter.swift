@@ -137,7 +137,8 @@ public struct AllowedCharacters: Sendable, Hashable {
     }
     for range in ranges where ForbiddenScalars.overlaps(range) {
       throw PatternError(
-        message: "the range \(range) includes control or invisible characters, which are never allowed"
+        message:
+          "the range \(range) includes control or invisible characters, which are never allowed"
       )
     }
     var low: UInt64 = 0

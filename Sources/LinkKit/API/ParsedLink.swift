@@ -28,7 +28,8 @@ public struct ParsedLink: Sendable, Hashable {
       throw LinkError(
         .routeMismatch,
         "the link is to route '\(route.name)', not '\(R.routeName)'",
-        route: route.name)
+        route: route.name
+      )
     }
     return try R(routeValues: values)
   }
@@ -48,7 +49,9 @@ extension RouteTable {
   /// ```
   public func parse(_ url: String) throws(LinkError) -> ParsedLink {
     var bytes = url
-    let result = bytes.withUTF8 { LinkParser(table: self, input: $0, source: url).parse() }
+    let result = withExtendedLifetime(storage) {
+      bytes.withUTF8 { LinkParser(table: storage, input: $0).parse() }
+    }
     return try result.get()
   }
 

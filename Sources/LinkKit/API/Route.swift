@@ -31,8 +31,13 @@ public struct Route: Sendable, Hashable {
     appScheme: String
   ) {
     storage = RouteStorage(
-      name: name, summary: summary, parameters: parameters, schemePattern: schemePattern,
-      universalPattern: universalPattern, appScheme: appScheme)
+      name: name,
+      summary: summary,
+      parameters: parameters,
+      schemePattern: schemePattern,
+      universalPattern: universalPattern,
+      appScheme: appScheme
+    )
   }
 
   /// The pattern for one kind of link.

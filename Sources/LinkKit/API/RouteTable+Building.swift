@@ -84,27 +84,43 @@ extension RouteTable {
       throw LinkError(
         .unknownRoute,
         "the values are for a route '\(values.routeName)' of another route table",
-        route: values.routeName)
+        route: values.routeName
+      )
     }
     return route
   }
 
   // MARK: Rendering
 
+  /// Writes the universal pattern's path and query once, then assembles every link from it
+  /// and the table's precomputed prefixes:
+  ///
+  /// - universal = `https://<domain>` + tail; web = web base + tail (or the universal link)
+  /// - Play Store = prefix + `https://<domain>` and tail, each encoded twice
+  /// - intent = `intent` + the scheme link after its scheme + `#Intent;…fallback_url=` +
+  ///   the web link, encoded + `;end`
   private func linkSet(route: Route, writer: LinkWriter) -> LinkSet {
     let prefixes = storage.prefixes
-    let scheme = schemeLink(route: route, writer: writer)
-    let universal = link(prefixes.universal, route.storage.universal, writer)
-    let web = prefixes.web.map { link($0, route.storage.universal, writer) } ?? universal
-    return LinkSet(
-      scheme: scheme,
-      universal: universal,
-      appStore: prefixes.appStore,
-      appStoreApp: prefixes.appStoreApp,
-      playStore: playStoreLink(universal: universal),
-      androidIntent: intentLink(scheme: scheme, web: web),
-      web: web
-    )
+    let pattern = route.storage.universal
+    let tailCount = writer.length(of: pattern)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: tailCount) { buffer in
+      let tail = UnsafeBufferPointer(
+        start: buffer.baseAddress,
+        count: buffer.baseAddress.map { writer.write(pattern, into: $0) } ?? 0
+      )
+      let scheme = link(route.storage.scheme.head, route.storage.scheme, writer)
+      let universal = join(prefixes.universal, tail)
+      let web = prefixes.web.map { join($0, tail) } ?? universal
+      return LinkSet(
+        scheme: scheme,
+        universal: universal,
+        appStore: prefixes.appStore,
+        appStoreApp: prefixes.appStoreApp,
+        playStore: prefixes.playStore.map { playStoreLink($0, tail: tail) },
+        androidIntent: prefixes.intentMiddle.map { intentLink($0, scheme: scheme, tail: tail) },
+        web: web
+      )
+    }
   }
 
   private func schemeLink(route: Route, writer: LinkWriter) -> String {
@@ -122,46 +138,48 @@ extension RouteTable {
     }
   }
 
+  private func join(_ head: [UInt8], _ tail: UnsafeBufferPointer<UInt8>) -> String {
+    makeString(capacity: head.count + tail.count) { output in
+      let count = copy(head, into: output)
+      return count + copy(tail, into: output + count)
+    }
+  }
+
   /// `…details?id=<package>&referrer=deep_link%3D<universal link, encoded twice>`: the Play
   /// Store decodes the referrer once and hands the app `deep_link=<encoded link>`.
-  private func playStoreLink(universal: String) -> String? {
-    guard let prefix = storage.prefixes.playStore else { return nil }
-    var universal = universal
-    return universal.withUTF8 { link in
-      let onceCount = PercentEncoding.encodedCount(link)
-      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: onceCount) { once in
-        let written = PercentEncoding.encode(link, into: once.baseAddress!)
-        let encodedOnce = UnsafeBufferPointer(start: once.baseAddress!, count: written)
-        let capacity = prefix.count + PercentEncoding.encodedCount(encodedOnce)
-        return makeString(capacity: capacity) { output in
-          let count = copy(prefix, into: output)
-          return count + PercentEncoding.encode(encodedOnce, into: output + count)
-        }
-      }
+  private func playStoreLink(_ prefix: [UInt8], tail: UnsafeBufferPointer<UInt8>) -> String {
+    let link = storage.prefixes.universalEncodedTwice
+    let capacity = prefix.count + link.count + PercentEncoding.twiceEncodedCount(tail)
+    return makeString(capacity: capacity) { output in
+      var count = copy(prefix, into: output)
+      count += copy(link, into: output + count)
+      return count + PercentEncoding.encodeTwice(tail, into: output + count)
     }
   }
 
   /// `intent<the scheme link after its scheme>#Intent;scheme=…;package=…;
   /// S.browser_fallback_url=<web link, encoded>;end`.
-  private func intentLink(scheme: String, web: String) -> String? {
-    guard let middle = storage.prefixes.intentMiddle else { return nil }
+  private func intentLink(_ middle: [UInt8], scheme: String, tail: UnsafeBufferPointer<UInt8>)
+    -> String
+  {
     var scheme = scheme
-    var web = web
-    let schemeLength = storage.prefixes.schemeLength
+    let prefixes = storage.prefixes
     return scheme.withUTF8 { link in
-      web.withUTF8 { web in
-        let data = UnsafeBufferPointer(rebasing: link[schemeLength...])
-        let capacity = 6 + data.count + middle.count + PercentEncoding.encodedCount(web) + 4
-        return makeString(capacity: capacity) { output in
-          var count = copy("intent", into: output)
-          output.advanced(by: count).update(from: data.baseAddress!, count: data.count)
-          count += data.count
-          count += copy(middle, into: output + count)
-          count += PercentEncoding.encode(web, into: output + count)
-          count += copy(";end", into: output + count)
-          return count
-        }
+      let data = UnsafeBufferPointer(rebasing: link[prefixes.schemeLength...])
+      let capacity =
+        Self.intent.count + data.count + middle.count + prefixes.webEncoded.count
+        + PercentEncoding.encodedCount(tail) + Self.end.count
+      return makeString(capacity: capacity) { output in
+        var count = copy(Self.intent, into: output)
+        count += copy(data, into: output + count)
+        count += copy(middle, into: output + count)
+        count += copy(prefixes.webEncoded, into: output + count)
+        count += PercentEncoding.encode(tail, into: output + count)
+        return count + copy(Self.end, into: output + count)
       }
     }
   }
+
+  private static let intent = Array("intent".utf8)
+  private static let end = Array(";end".utf8)
 }

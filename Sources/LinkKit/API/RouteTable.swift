@@ -29,6 +29,10 @@ public struct RouteTable: Sendable {
   public var routes: [Route] { storage.routes }
   /// Where the table came from (a file path), for messages.
   public var source: String? { storage.source }
+  /// The `"pages"` section (templates folder, preview image…), when the table has one.
+  public var pages: PageSettings? { storage.compiled.pages }
+  /// The table's `association` settings: excludes, web credentials, App Clip.
+  public var association: AssociationSettings { storage.compiled.association }
 
   let storage: TableStorage
 
@@ -50,8 +54,12 @@ public struct RouteTable: Sendable {
   /// Loads and validates a table from JSON data; `source` names it in error messages.
   public init(json: Data, source: String? = nil) throws(RouteTableError) {
     let document = try TableDocument.decode(json, source: source)
-    let compiled = try TableCompiler.compile(document, source: source)
-    storage = TableStorage(app: compiled.app, routes: compiled.routes, source: source)
+    let compiled = try TableCompiler.compile(
+      document,
+      source: source,
+      unknownKeys: UnknownKeys.problems(in: json)
+    )
+    storage = TableStorage(compiled, source: source)
   }
 
   /// The route of the given name.
@@ -90,19 +98,23 @@ public struct RouteTable: Sendable {
 
 /// The table's data behind one reference, so that passing a table around costs one retain.
 final class TableStorage: Sendable {
+  /// Everything the table file says, validated.
+  let compiled: CompiledTable
+  let source: String?
+  // Copies of the hot parts, read on every build and parse.
   let app: AppIdentity
   let routes: [Route]
-  let source: String?
   let routeIndex: [String: Int]
   let prefixes: LinkPrefixes
   /// The app's domains as bytes, for the parser's host check.
   let domains: [[UInt8]]
   let scheme: [UInt8]
 
-  init(app: AppIdentity, routes: [Route], source: String?) {
-    self.app = app
-    self.routes = routes
+  init(_ compiled: CompiledTable, source: String?) {
+    self.compiled = compiled
     self.source = source
+    app = compiled.app
+    routes = compiled.routes
     var index: [String: Int] = [:]
     for (position, route) in routes.enumerated() { index[route.name] = position }
     routeIndex = index

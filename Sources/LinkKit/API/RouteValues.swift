@@ -9,10 +9,10 @@
 /// try values.set(UUID(), for: "id")
 /// let id: UUID = try values.require("id")
 /// ```
-public struct RouteValues: Sendable, Hashable {
+public struct RouteValues: Sendable, Hashable, CustomStringConvertible {
   /// The route the values belong to.
   public let route: Route
-  var storage: [LinkValue?]
+  var storage: ValueSlots
 
   /// The name of the route the values belong to.
   public var routeName: String { route.name }
@@ -21,10 +21,10 @@ public struct RouteValues: Sendable, Hashable {
 
   init(route: Route) {
     self.route = route
-    self.storage = Array(repeating: nil, count: route.parameters.count)
+    self.storage = ValueSlots(count: route.storage.parameters.count)
   }
 
-  init(route: Route, storage: [LinkValue?]) {
+  init(route: Route, storage: ValueSlots) {
     self.route = route
     self.storage = storage
   }
@@ -119,7 +119,8 @@ public struct RouteValues: Sendable, Hashable {
   }
 
   private func unknownParameter(_ name: String) -> LinkError {
-    let list = parameters.isEmpty ? "none" : parameters.map { "'\($0.name)'" }.joined(separator: ", ")
+    let list =
+      parameters.isEmpty ? "none" : parameters.map { "'\($0.name)'" }.joined(separator: ", ")
     return LinkError(
       .unknownParameter,
       "route '\(routeName)' has no parameter '\(name)'; it has \(list)",
@@ -128,9 +129,15 @@ public struct RouteValues: Sendable, Hashable {
     )
   }
 
+  /// `shared-checklist(id: 3f2504e0-…)`: the route and each parameter's value or default.
+  public var description: String {
+    let parts = all.map { "\($0.parameter.name): \($0.value.map { "\"\($0)\"" } ?? "nil")" }
+    return "\(routeName)(\(parts.joined(separator: ", ")))"
+  }
+
   /// The value of each parameter, with defaults in place of absent values.
   var effectiveValues: [LinkValue?] {
-    zip(storage, parameters).map { $0 ?? $1.defaultValue }
+    zip(storage.array, parameters).map { $0 ?? $1.defaultValue }
   }
 
   /// Equal when they belong to the same route and every parameter has the same value, an

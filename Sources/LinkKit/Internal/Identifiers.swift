@@ -14,7 +14,8 @@ enum Identifiers {
     guard let first = bytes.first, isLower(first),
       bytes.allSatisfy({ isLower($0) || isDigit($0) || "+.-".utf8.contains($0) })
     else {
-      return "'\(scheme)' is not a URL scheme: use lower-case letters, then letters, digits, '+', '.' or '-'"
+      return
+        "'\(scheme)' is not a URL scheme: use lower-case letters, then letters, digits, '+', '.' or '-'"
     }
     if reservedSchemes.contains(scheme) {
       return "'\(scheme)' is reserved by browsers or the system; choose a scheme of your own"
@@ -61,7 +62,9 @@ enum Identifiers {
       parts.count >= 2
       && parts.allSatisfy { part in
         !part.isEmpty
-          && part.utf8.allSatisfy { isLower($0) || isUpper($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
+          && part.utf8.allSatisfy {
+            isLower($0) || isUpper($0) || isDigit($0) || $0 == UInt8(ascii: "-")
+          }
       }
     return valid
       ? nil
@@ -72,7 +75,8 @@ enum Identifiers {
     let bytes = Array(id.utf8)
     return !bytes.isEmpty && bytes.count <= 12 && bytes.allSatisfy(isDigit)
       && bytes.first != UInt8(ascii: "0")
-      ? nil : "'\(id)' is not an App Store ID: the digits of apps.apple.com/app/id<N>, as in 1234567890"
+      ? nil
+      : "'\(id)' is not an App Store ID: the digits of apps.apple.com/app/id<N>, as in 1234567890"
   }
 
   static func packageProblem(_ name: String) -> String? {
@@ -81,7 +85,9 @@ enum Identifiers {
       parts.count >= 2
       && parts.allSatisfy { part in
         guard let first = part.utf8.first, isLower(first) || isUpper(first) else { return false }
-        return part.utf8.allSatisfy { isLower($0) || isUpper($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+        return part.utf8.allSatisfy {
+          isLower($0) || isUpper($0) || isDigit($0) || $0 == UInt8(ascii: "_")
+        }
       }
     return valid
       ? nil
@@ -91,7 +97,8 @@ enum Identifiers {
 
   static func fingerprintProblem(_ fingerprint: String) -> String? {
     let parts = fingerprint.split(separator: ":", omittingEmptySubsequences: false)
-    let hexPairs = parts.count == 32 && parts.allSatisfy { $0.utf8.count == 2 && $0.utf8.allSatisfy(isHex) }
+    let hexPairs =
+      parts.count == 32 && parts.allSatisfy { $0.utf8.count == 2 && $0.utf8.allSatisfy(isHex) }
     if hexPairs && fingerprint != fingerprint.uppercased() {
       return "the fingerprint must be upper-case hex: \(fingerprint.uppercased())"
     }
@@ -110,10 +117,14 @@ enum Identifiers {
     if let message = domainProblem(String(host)) { return "the web base's host: \(message)" }
     let path = rest.dropFirst(host.count)
     if path.contains(where: { $0 == "?" || $0 == "#" }) {
-      return "the web base cannot have a query or fragment; the route's path and query are added to it"
+      return
+        "the web base cannot have a query or fragment; the route's path and query are added to it"
     }
-    if let bad = path.utf8.first(where: { !PercentEncoding.isUnreserved($0) && $0 != UInt8(ascii: "/") }) {
-      return "the web base's path has '\(Character(Unicode.Scalar(bad)))'; use letters, digits, -._~ and /"
+    if let bad = path.utf8.first(where: {
+      !PercentEncoding.isUnreserved($0) && $0 != UInt8(ascii: "/")
+    }) {
+      return
+        "the web base's path has '\(Character(Unicode.Scalar(bad)))'; use letters, digits, -._~ and /"
     }
     if path.contains("//") { return "the web base's path has an empty segment ('//')" }
     return nil

@@ -1,3 +1,13 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(ucrt)
+  import ucrt
+#endif
+
 /// Reads one URL, byte by byte, against a route table.
 ///
 /// The input is checked in a fixed order so that errors do not depend on the routes: size,
@@ -5,11 +15,15 @@
 /// (percent-encoding, UTF-8, forbidden characters, dot segments, encoded slashes). Only then
 /// are routes tried, in table order; the table guarantees at most one can match.
 struct LinkParser {
-  let table: RouteTable
+  /// The table, which the caller keeps alive for the whole parse (no reference counting on
+  /// the hot path).
+  unowned(unsafe) let table: TableStorage
   let input: UnsafeBufferPointer<UInt8>
-  let source: String
 
   static let maximumSegments = 32
+
+  /// The input as a string, for error messages only.
+  var source: String { String(decoding: input, as: UTF8.self) }
 
   private func fail(_ code: LinkError.Code, _ message: String, _ range: Range<Int>) -> LinkError {
     LinkError(code, message, input: source, range: range)
@@ -21,23 +35,36 @@ struct LinkParser {
         LinkError(
           .tooLong,
           "the link is \(input.count) bytes long; the parser reads at most "
-            + "\(RouteTable.maximumURLLength)"))
+            + "\(RouteTable.maximumURLLength)"
+        )
+      )
     }
-    if let error = checkCharacters() { return .failure(error) }
+    let marks: Marks
+    switch classify() {
+    case .success(let found): marks = found
+    case .failure(let error): return .failure(error)
+    }
     let shape: Shape
-    switch scan() {
+    switch scan(marks) {
     case .success(let scanned): shape = scanned
     case .failure(let error): return .failure(error)
     }
     return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Self.maximumSegments) {
       segments in
       withUnsafeTemporaryAllocation(
-        of: QueryItemRanges.self, capacity: RouteTable.maximumQueryItems
+        of: QueryItemRanges.self,
+        capacity: RouteTable.maximumQueryItems
       ) { items in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count + 1) { scratch in
           var matcher = RouteMatcher(
-            parser: self, shape: shape, segments: segments, segmentCount: 0,
-            items: items, itemCount: 0, scratch: scratch)
+            parser: self,
+            shape: shape,
+            segments: segments,
+            segmentCount: 0,
+            items: items,
+            itemCount: 0,
+            scratch: scratch
+          )
           if let error = matcher.split() { return .failure(error) }
           return matcher.match()
         }
@@ -47,47 +74,72 @@ struct LinkParser {
 
   // MARK: Characters
 
-  /// Rejects bytes no link carries raw: controls, space, DEL, `\`, and the characters RFC 3986
-  /// never allows (`"<>^`{|}`); and, in raw UTF-8, the forbidden scalars (bidi controls…).
-  private func checkCharacters() -> LinkError? {
+  /// Where the structural characters are, found in the first pass.
+  struct Marks {
+    /// The first `:`, `?` and `#` (a `?` only before any `#`); -1 when absent.
+    var colon = -1
+    var question = -1
+    var hash = -1
+    /// Whether any `%` appears: without one, every component is its own decoded text.
+    var hasEscapes = false
+  }
+
+  /// One pass over the input: rejects bytes no link carries raw (controls, space, DEL, `\`,
+  /// and `"<>^`{|}`, which RFC 3986 never allows), and in raw UTF-8 the forbidden scalars
+  /// (bidi controls…); and notes where `:`, `?`, `#` and `%` are.
+  private func classify() -> Result<Marks, LinkError> {
+    var marks = Marks()
+    guard let base = input.baseAddress else { return .success(marks) }
+    let count = input.count
+    let classes = Self.byteClasses.utf8Start
     var index = 0
-    while index < input.count {
-      let byte = input[index]
-      if byte < 0x80 {
-        if Self.isAllowedASCII(byte) {
-          index += 1
-          continue
+    while index < count {
+      let byte = base[index]
+      let byteClass = classes[Int(byte)]
+      if byteClass == 0 {
+        index += 1
+        continue
+      }
+      if byteClass == 1 {
+        switch byte {
+        case UInt8(ascii: ":"): if marks.colon < 0 { marks.colon = index }
+        case UInt8(ascii: "?"): if marks.question < 0 && marks.hash < 0 { marks.question = index }
+        case UInt8(ascii: "#"): if marks.hash < 0 { marks.hash = index }
+        default: marks.hasEscapes = true
         }
+        index += 1
+        continue
+      }
+      if byteClass == 2 {
         let name = Self.disallowedASCII(byte) ?? "'\(Character(Unicode.Scalar(byte)))'"
-        return fail(.invalidCharacter, "the link contains \(name)", index..<index + 1)
+        return .failure(fail(.invalidCharacter, "the link contains \(name)", index..<index + 1))
       }
       // Raw non-ASCII: Swift strings hold valid UTF-8, so decode one scalar.
       var iterator = input[index...].makeIterator()
       var decoder = UTF8()
       guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
-        return fail(.invalidCharacter, "the link is not valid UTF-8", index..<index + 1)
+        return .failure(fail(.invalidCharacter, "the link is not valid UTF-8", index..<index + 1))
       }
       let width = UTF8.width(scalar)
       if ForbiddenScalars.contains(scalar) {
-        return fail(
-          .invalidCharacter,
-          "the link contains \(ForbiddenScalars.name(scalar)), a control or invisible character",
-          index..<index + width)
+        return .failure(
+          fail(
+            .invalidCharacter,
+            "the link contains \(ForbiddenScalars.name(scalar)), a control or invisible character",
+            index..<index + width
+          )
+        )
       }
       index += width
     }
-    return nil
+    return .success(marks)
   }
 
-  /// Whether an ASCII byte may appear raw in a link: printable, and not space, `\` or one of
-  /// `"<>^`{|}`. One bit per byte, for bytes 0–63 and 64–127 (a test checks the constants
-  /// against ``disallowedASCII(_:)``).
-  @inline(__always)
-  static func isAllowedASCII(_ byte: UInt8) -> Bool {
-    byte < 64
-      ? (0xAFFF_FFFA_0000_0000 as UInt64) & (1 << UInt64(byte)) != 0
-      : (0x47FF_FFFE_AFFF_FFFF as UInt64) & (1 << UInt64(byte &- 64)) != 0
-  }
+  /// The class of each byte value: 0 for bytes a link carries raw, 1 for `:` `?` `#` `%`,
+  /// 2 for bytes it never carries raw (controls, space, DEL, `\`, `"<>^`{|}`), 3 for the
+  /// bytes of non-ASCII UTF-8. A test checks the table against ``disallowedASCII(_:)``.
+  static let byteClasses: StaticString =
+    "\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{0}\u{2}\u{1}\u{0}\u{1}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{1}\u{0}\u{2}\u{0}\u{2}\u{1}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{2}\u{0}\u{2}\u{0}\u{2}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{2}\u{2}\u{2}\u{0}\u{2}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}"
 
   static func disallowedASCII(_ byte: UInt8) -> String? {
     switch byte {
@@ -109,23 +161,31 @@ struct LinkParser {
     var host: Range<Int>?
     var path: Range<Int>
     var query: Range<Int>?
+    /// Whether the input has any `%`.
+    var hasEscapes: Bool
   }
 
-  private func scan() -> Result<Shape, LinkError> {
-    guard let colon = input.firstIndex(of: UInt8(ascii: ":")),
-      colon > 0, isSchemeStart(input[0]),
-      input[1..<colon].allSatisfy(isSchemeByte)
-    else {
+  private func scan(_ marks: Marks) -> Result<Shape, LinkError> {
+    let colon = marks.colon
+    var schemeValid = colon > 0 && isSchemeStart(input[0])
+    var position = 1
+    while schemeValid && position < colon {
+      schemeValid = isSchemeByte(input[position])
+      position += 1
+    }
+    guard schemeValid else {
       let end = input.firstIndex(where: { "/?#".utf8.contains($0) }) ?? input.count
       return .failure(
         fail(
           .malformedURL,
           "the link does not start with a scheme ('\(table.app.scheme):' or 'https:')",
-          0..<Swift.max(1, Swift.min(end, input.count))))
+          0..<Swift.max(1, Swift.min(end, input.count))
+        )
+      )
     }
     let scheme = UnsafeBufferPointer(rebasing: input[..<colon])
     let kind: LinkKind
-    if equalsIgnoringCase(scheme, table.storage.scheme) {
+    if equalsIgnoringCase(scheme, table.scheme) {
       kind = .scheme
     } else if equalsIgnoringCase(scheme, Self.https) {
       kind = .universal
@@ -135,17 +195,15 @@ struct LinkParser {
           .unknownScheme,
           "the scheme '\(String(decoding: scheme, as: UTF8.self))' is neither the app's "
             + "'\(table.app.scheme)' nor 'https'",
-          0..<colon))
+          0..<colon
+        )
+      )
     }
     let afterColon = colon + 1
     let end = input.count
-    let queryStart = input[afterColon...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
-    let hierarchyEnd = queryStart ?? end
-    var query: Range<Int>?
-    if let queryStart, input[queryStart] == UInt8(ascii: "?") {
-      let fragment = input[(queryStart + 1)...].firstIndex(of: UInt8(ascii: "#")) ?? end
-      query = (queryStart + 1)..<fragment
-    }
+    let fragment = marks.hash >= 0 ? marks.hash : end
+    let hierarchyEnd = marks.question >= 0 ? marks.question : fragment
+    let query = marks.question >= 0 ? (marks.question + 1)..<fragment : nil
 
     let hasAuthority =
       hierarchyEnd - afterColon >= 2 && input[afterColon] == UInt8(ascii: "/")
@@ -153,21 +211,46 @@ struct LinkParser {
     guard hasAuthority else {
       if kind == .universal {
         return .failure(
-          fail(.malformedURL, "an https link needs '//' and a host after 'https:'", colon..<afterColon))
+          fail(
+            .malformedURL,
+            "an https link needs '//' and a host after 'https:'",
+            colon..<afterColon
+          )
+        )
       }
-      return .success(Shape(kind: kind, host: nil, path: afterColon..<hierarchyEnd, query: query))
+      return .success(
+        Shape(
+          kind: kind,
+          host: nil,
+          path: afterColon..<hierarchyEnd,
+          query: query,
+          hasEscapes: marks.hasEscapes
+        )
+      )
     }
     let hostStart = afterColon + 2
-    let hostEnd = input[hostStart..<hierarchyEnd].firstIndex(of: UInt8(ascii: "/")) ?? hierarchyEnd
+    let hostEnd = input.index(of: UInt8(ascii: "/"), in: hostStart..<hierarchyEnd) ?? hierarchyEnd
     let host = hostStart..<hostEnd
     if let error = checkHost(host, kind: kind) { return .failure(error) }
-    return .success(Shape(kind: kind, host: host, path: hostEnd..<hierarchyEnd, query: query))
+    return .success(
+      Shape(
+        kind: kind,
+        host: host,
+        path: hostEnd..<hierarchyEnd,
+        query: query,
+        hasEscapes: marks.hasEscapes
+      )
+    )
   }
 
   private func checkHost(_ host: Range<Int>, kind: LinkKind) -> LinkError? {
     let bytes = UnsafeBufferPointer(rebasing: input[host])
     guard !bytes.isEmpty else {
-      return fail(.malformedURL, "the link has no host after '//'", host.lowerBound..<host.lowerBound + 1)
+      return fail(.malformedURL, "the link has no host after '//'", host)
+    }
+    // The app's domains are valid host names, so matching one is the whole check.
+    if kind == .universal {
+      for domain in table.domains where equalsIgnoringCase(bytes, domain) { return nil }
     }
     var numeric = true
     for (offset, byte) in bytes.enumerated() {
@@ -179,27 +262,38 @@ struct LinkParser {
       let at = host.lowerBound + offset
       if let userinfoEnd = bytes.firstIndex(of: UInt8(ascii: "@")) {
         return fail(
-          .malformedURL, "the link has userinfo ('…@'), which no route accepts",
-          host.lowerBound..<host.lowerBound + userinfoEnd + 1)
+          .malformedURL,
+          "the link has userinfo ('…@'), which no route accepts",
+          host.lowerBound..<host.lowerBound + userinfoEnd + 1
+        )
       }
       switch byte {
-      case UInt8(ascii: "["): return fail(.hostNotAllowed, "IP-literal hosts are never allowed", host)
+      case UInt8(ascii: "["):
+        return fail(.hostNotAllowed, "IP-literal hosts are never allowed", host)
       case UInt8(ascii: ":"):
-        return fail(.malformedURL, "the link has a port, which no route accepts", at..<host.upperBound)
+        return fail(
+          .malformedURL,
+          "the link has a port, which no route accepts",
+          at..<host.upperBound
+        )
       default:
-        return fail(.hostNotAllowed, "the host may use only letters, digits, '-' and '.'", at..<at + 1)
+        return fail(
+          .hostNotAllowed,
+          "the host may use only letters, digits, '-' and '.'",
+          at..<at + 1
+        )
       }
     }
     guard kind == .universal else { return nil }
     if numeric { return fail(.hostNotAllowed, "IP-address hosts are never allowed", host) }
-    for domain in table.storage.domains where equalsIgnoringCase(bytes, domain) { return nil }
     let shown = String(decoding: bytes, as: UTF8.self)
     let hint = bytes.last == UInt8(ascii: ".") ? " (remove the trailing dot)" : ""
     return fail(
       .hostNotAllowed,
       "the host '\(shown)' is not one of the app's domains "
         + "(\(table.app.domains.joined(separator: ", ")))\(hint)",
-      host)
+      host
+    )
   }
 
   // MARK: Bytes
@@ -211,6 +305,8 @@ struct LinkParser {
   func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8]) -> Bool {
     guard bytes.count == lowercase.count else { return false }
     return lowercase.withUnsafeBufferPointer { expected in
+      guard let base = bytes.baseAddress, let other = expected.baseAddress else { return true }
+      if memcmp(base, other, bytes.count) == 0 { return true }
       for index in 0..<bytes.count {
         let byte = bytes[index]
         let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
@@ -228,11 +324,29 @@ struct LinkParser {
   private func isHostByte(_ byte: UInt8) -> Bool {
     isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
   }
-  private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-  private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+  private func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+  private func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
 }
 
+/// Where a query item's name and value are, in 16 bytes so that the parser's 64 items fit
+/// in a stack allocation.
 struct QueryItemRanges {
-  var name: Range<Int>
-  var value: Range<Int>
+  private let nameStart: Int32
+  private let nameEnd: Int32
+  private let valueStart: Int32
+  private let valueEnd: Int32
+
+  init(name: Range<Int>, value: Range<Int>) {
+    nameStart = Int32(truncatingIfNeeded: name.lowerBound)
+    nameEnd = Int32(truncatingIfNeeded: name.upperBound)
+    valueStart = Int32(truncatingIfNeeded: value.lowerBound)
+    valueEnd = Int32(truncatingIfNeeded: value.upperBound)
+  }
+
+  var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
+  var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
 }

@@ -14,6 +14,11 @@ struct LinkPrefixes: Sendable {
   let intentMiddle: [UInt8]?
   /// The length of the app's scheme, which an intent link replaces with `intent`.
   let schemeLength: Int
+  /// `universal`, encoded twice: the start of the Play Store referrer's link.
+  let universalEncodedTwice: [UInt8]
+  /// The web prefix (`web`, or `universal` without one), encoded: the start of an intent's
+  /// fallback.
+  let webEncoded: [UInt8]
 
   init(app: AppIdentity) {
     universal = Array(("https://" + app.canonicalDomain).utf8)
@@ -27,13 +32,17 @@ struct LinkPrefixes: Sendable {
     }
     if let package = app.android?.package {
       playStore = Array(
-        "https://play.google.com/store/apps/details?id=\(package)&referrer=deep_link%3D".utf8)
+        "https://play.google.com/store/apps/details?id=\(package)&referrer=deep_link%3D".utf8
+      )
       intentMiddle = Array(
-        "#Intent;scheme=\(app.scheme);package=\(package);S.browser_fallback_url=".utf8)
+        "#Intent;scheme=\(app.scheme);package=\(package);S.browser_fallback_url=".utf8
+      )
     } else {
       playStore = nil
       intentMiddle = nil
     }
     schemeLength = app.scheme.utf8.count
+    universalEncodedTwice = PercentEncoding.encoded(universal, times: 2)
+    webEncoded = PercentEncoding.encoded(web ?? universal)
   }
 }

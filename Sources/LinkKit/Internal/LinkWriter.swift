@@ -13,7 +13,7 @@ struct LinkWriter {
   /// path values can sit in a path, then calls `body` with a writer.
   static func with<R>(
     route: Route,
-    storage: [LinkValue?],
+    storage: ValueSlots,
     _ body: (LinkWriter) throws(LinkError) -> R
   ) throws(LinkError) -> R {
     let parameters = route.storage.parameters
@@ -28,32 +28,18 @@ struct LinkWriter {
               .missingParameter,
               "route '\(route.name)' needs a value for parameter '\(parameter.name)' "
                 + "(\(parameter.type))",
-              route: route.name, parameter: parameter.name)
+              route: route.name,
+              parameter: parameter.name
+            )
           }
           lengths[index] = -1
           continue
         }
-        if case .string(let text) = value { try checkPathValue(text, index, route) }
+        if let error = route.storage.pathProblem(value, at: index) { throw error }
         lengths[index] = encodedLength(value)
       }
       return try storage.withUnsafeBufferPointer { values throws(LinkError) -> R in
         try body(LinkWriter(values: values, lengths: UnsafeBufferPointer(lengths)))
-      }
-    }
-  }
-
-  /// A value in a path segment cannot hold `/` (an encoded slash is not a separator, and the
-  /// parser refuses it) nor be `.` or `..`.
-  private static func checkPathValue(_ text: String, _ index: Int, _ route: Route) throws(LinkError) {
-    guard text.utf8.contains(UInt8(ascii: "/")) || text == "." || text == ".." else { return }
-    for pattern in [route.storage.scheme, route.storage.universal] {
-      for case .parameter(index) in pattern.path {
-        let parameter = route.storage.parameters[index].name
-        throw LinkError(
-          .invalidValue,
-          "parameter '\(parameter)' of route '\(route.name)' sits in a path segment, so it "
-            + "cannot contain '/' or be '.' or '..', got \"\(ValueProblem.sanitized(text))\"",
-          route: route.name, parameter: parameter)
       }
     }
   }
@@ -63,7 +49,7 @@ struct LinkWriter {
     case .uuid: 36
     case .bool(let bool): bool ? 4 : 5
     case .int(let int): decimalLength(int)
-    case .string(let string): PercentEncoding.encodedCount(string.utf8)
+    case .string(let string): PercentEncoding.encodedCount(string)
     }
   }
 
@@ -131,7 +117,10 @@ struct LinkWriter {
   }
 
   @inline(__always)
-  private func write(_ component: CompiledPattern.Component, into output: UnsafeMutablePointer<UInt8>)
+  private func write(
+    _ component: CompiledPattern.Component,
+    into output: UnsafeMutablePointer<UInt8>
+  )
     -> Int
   {
     switch component {
@@ -164,6 +153,14 @@ struct LinkWriter {
       return string.withUTF8 { PercentEncoding.encode($0, into: output) }
     }
   }
+}
+
+/// Copies bytes; returns the count.
+@inline(__always)
+func copy(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+  guard let base = bytes.baseAddress else { return 0 }
+  output.update(from: base, count: bytes.count)
+  return bytes.count
 }
 
 /// Copies bytes; returns the count.

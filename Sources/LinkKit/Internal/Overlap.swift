@@ -42,7 +42,10 @@ enum Overlap {
   }
 
   private static func compatible(
-    _ x: LinkPattern.Component, _ a: Route, _ y: LinkPattern.Component, _ b: Route
+    _ x: LinkPattern.Component,
+    _ a: Route,
+    _ y: LinkPattern.Component,
+    _ b: Route
   ) -> Bool {
     switch (x, y) {
     case (.literal(let l1), .literal(let l2)): return l1 == l2

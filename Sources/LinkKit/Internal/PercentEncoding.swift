@@ -16,15 +16,24 @@ enum PercentEncoding {
 
   /// The length of `bytes` once encoded.
   @inline(__always)
-  static func encodedCount(_ bytes: some Sequence<UInt8>) -> Int {
-    var count = 0
-    for byte in bytes { count &+= isUnreserved(byte) ? 1 : 3 }
+  static func encodedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = bytes.count
+    for byte in bytes where !isUnreserved(byte) { count &+= 2 }
     return count
+  }
+
+  /// The length of a string once encoded.
+  @inline(__always)
+  static func encodedCount(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { encodedCount($0) }
   }
 
   /// Writes `bytes` encoded at `output`; returns the number of bytes written.
   @inline(__always)
-  static func encode(_ bytes: some Sequence<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+  static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
     let digits = hexDigits.utf8Start
     var offset = 0
     for byte in bytes {
@@ -39,6 +48,52 @@ enum PercentEncoding {
       }
     }
     return offset
+  }
+
+  /// The length of `bytes` encoded twice (each reserved byte becomes `%25XX`).
+  @inline(__always)
+  static func twiceEncodedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = bytes.count
+    for byte in bytes where !isUnreserved(byte) { count &+= 4 }
+    return count
+  }
+
+  /// Writes `bytes` encoded twice, as a link nested in a query value of another link is:
+  /// `encode(encode(bytes))` in one pass. Returns the number of bytes written.
+  @inline(__always)
+  static func encodeTwice(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    into output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    let digits = hexDigits.utf8Start
+    var offset = 0
+    for byte in bytes {
+      if isUnreserved(byte) {
+        output[offset] = byte
+        offset &+= 1
+      } else {
+        output[offset] = UInt8(ascii: "%")
+        output[offset &+ 1] = UInt8(ascii: "2")
+        output[offset &+ 2] = UInt8(ascii: "5")
+        output[offset &+ 3] = digits[Int(byte >> 4)]
+        output[offset &+ 4] = digits[Int(byte & 0x0F)]
+        offset &+= 5
+      }
+    }
+    return offset
+  }
+
+  /// `bytes` encoded, as a new array (for prefixes computed once per table).
+  static func encoded(_ bytes: [UInt8], times: Int = 1) -> [UInt8] {
+    var result = bytes
+    for _ in 0..<times {
+      result = result.withUnsafeBufferPointer { input in
+        [UInt8](unsafeUninitializedCapacity: encodedCount(input)) { output, count in
+          count = output.baseAddress.map { encode(input, into: $0) } ?? 0
+        }
+      }
+    }
+    return result
   }
 
   /// Decodes `%XX` escapes from `input` into `output` (which must hold `input.count` bytes).

@@ -33,8 +33,10 @@ struct RouteMatcher {
     if shape.host == nil {
       guard !path.isEmpty else {
         return fail(
-          .malformedURL, "the link has nothing after '\(parser.table.app.scheme):'",
-          path.lowerBound..<path.lowerBound + 1)
+          .malformedURL,
+          "the link has nothing after '\(parser.table.app.scheme):'",
+          path
+        )
       }
     } else if !path.isEmpty {
       path = (path.lowerBound + 1)..<path.upperBound  // the leading "/"
@@ -49,11 +51,13 @@ struct RouteMatcher {
     if !path.isEmpty || shape.host == nil {
       var start = path.lowerBound
       while true {
-        let end = input[start..<path.upperBound].firstIndex(of: UInt8(ascii: "/")) ?? path.upperBound
+        let end = input.index(of: UInt8(ascii: "/"), in: start..<path.upperBound) ?? path.upperBound
         guard segmentCount < LinkParser.maximumSegments else {
           return fail(
-            .malformedURL, "the link has more than \(LinkParser.maximumSegments) path segments",
-            start..<path.upperBound)
+            .malformedURL,
+            "the link has more than \(LinkParser.maximumSegments) path segments",
+            start..<path.upperBound
+          )
         }
         if let error = checkSegment(start..<end) { return error }
         segments[segmentCount] = start..<end
@@ -65,17 +69,21 @@ struct RouteMatcher {
     if let query = shape.query {
       var start = query.lowerBound
       while start < query.upperBound {
-        let end = input[start..<query.upperBound].firstIndex(of: UInt8(ascii: "&")) ?? query.upperBound
+        let end =
+          input.index(of: UInt8(ascii: "&"), in: start..<query.upperBound) ?? query.upperBound
         if end > start {
           guard itemCount < RouteTable.maximumQueryItems else {
             return fail(
               .malformedURL,
               "the link has more than \(RouteTable.maximumQueryItems) query items",
-              start..<query.upperBound)
+              start..<query.upperBound
+            )
           }
-          let equals = input[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end
+          let equals = input.index(of: UInt8(ascii: "="), in: start..<end) ?? end
           let item = QueryItemRanges(
-            name: start..<equals, value: (equals < end ? equals + 1 : end)..<end)
+            name: start..<equals,
+            value: (equals < end ? equals + 1 : end)..<end
+          )
           if let error = checkQueryPart(item.name, what: "query item name")
             ?? checkQueryPart(item.value, what: "query value")
           {
@@ -93,8 +101,19 @@ struct RouteMatcher {
   private func checkSegment(_ range: Range<Int>) -> LinkError? {
     guard !range.isEmpty else {
       return fail(
-        .malformedURL, "the link's path has an empty segment ('//')",
-        Swift.max(range.lowerBound - 1, 0)..<range.lowerBound + 1)
+        .malformedURL,
+        "the link's path has an empty segment ('//')",
+        Swift.max(range.lowerBound - 1, 0)..<range.lowerBound + 1
+      )
+    }
+    if !shape.hasEscapes {
+      // Raw text: the first pass checked its characters, and it cannot hold a '/'.
+      if range.count <= 2, input[range.lowerBound] == UInt8(ascii: "."),
+        input[range.upperBound - 1] == UInt8(ascii: ".")
+      {
+        return fail(.malformedURL, "the link's path has a '.' or '..' segment", range)
+      }
+      return nil
     }
     let decoded: UnsafeBufferPointer<UInt8>
     switch decode(range) {
@@ -106,12 +125,16 @@ struct RouteMatcher {
     }
     if decoded.contains(UInt8(ascii: "/")) {
       return fail(
-        .malformedURL, "the link's path has an encoded '/' (%2F), which no route accepts", range)
+        .malformedURL,
+        "the link's path has an encoded '/' (%2F), which no route accepts",
+        range
+      )
     }
     return nil
   }
 
   private func checkQueryPart(_ range: Range<Int>, what: String) -> LinkError? {
+    guard shape.hasEscapes else { return nil }
     if case .failure(let error) = decode(range) { return error }
     return nil
   }
@@ -120,15 +143,18 @@ struct RouteMatcher {
   /// no escapes) and checks the result is UTF-8 without forbidden characters.
   func decode(_ range: Range<Int>) -> Result<UnsafeBufferPointer<UInt8>, LinkError> {
     let raw = UnsafeBufferPointer(rebasing: input[range])
-    guard raw.contains(UInt8(ascii: "%")) else { return .success(raw) }
+    guard shape.hasEscapes, raw.contains(UInt8(ascii: "%")) else { return .success(raw) }
     guard let base = scratch.baseAddress else { return .success(raw) }
     switch PercentEncoding.decode(raw, into: base) {
     case .failure(let malformed):
       let at = range.lowerBound + malformed.offset
       return .failure(
         fail(
-          .invalidPercentEncoding, "'%' must be followed by two hex digits",
-          at..<Swift.min(at + 3, range.upperBound)))
+          .invalidPercentEncoding,
+          "'%' must be followed by two hex digits",
+          at..<Swift.min(at + 3, range.upperBound)
+        )
+      )
     case .success(let count):
       let decoded = UnsafeBufferPointer(start: base, count: count)
       var iterator = decoded.makeIterator()
@@ -141,12 +167,15 @@ struct RouteMatcher {
               fail(
                 .invalidCharacter,
                 "the link encodes \(ForbiddenScalars.name(scalar)), a control or invisible character",
-                range))
+                range
+              )
+            )
           }
         case .emptyInput: return .success(decoded)
         case .error:
           return .failure(
-            fail(.invalidPercentEncoding, "the percent-encoded bytes are not valid UTF-8", range))
+            fail(.invalidPercentEncoding, "the percent-encoded bytes are not valid UTF-8", range)
+          )
         }
       }
     }
@@ -155,9 +184,8 @@ struct RouteMatcher {
   // MARK: Matching
 
   func match() -> Result<ParsedLink, LinkError> {
-    let table = parser.table
     var firstFailure: LinkError?
-    for route in table.storage.routes {
+    for route in parser.table.routes {
       let pattern = route.storage.compiled(shape.kind)
       guard fits(pattern) else { continue }
       switch values(for: route, pattern: pattern) {
@@ -167,7 +195,9 @@ struct RouteMatcher {
             route: route,
             kind: shape.kind,
             values: RouteValues(route: route, storage: storage),
-            ignoredQueryItems: ignoredNames(pattern)))
+            ignoredQueryItems: ignoredNames(pattern)
+          )
+        )
       case .failure(let error):
         if firstFailure == nil { firstFailure = error }
       }
@@ -207,8 +237,8 @@ struct RouteMatcher {
     return true
   }
 
-  private func values(for route: Route, pattern: CompiledPattern) -> Result<[LinkValue?], LinkError> {
-    var storage = [LinkValue?](repeating: nil, count: route.storage.parameters.count)
+  private func values(for route: Route, pattern: CompiledPattern) -> Result<ValueSlots, LinkError> {
+    var storage = ValueSlots(count: route.storage.parameters.count)
     for (index, component) in pattern.path.enumerated() {
       guard case .parameter(let parameterIndex) = component else { continue }
       switch value(at: segments[index], for: route, parameterIndex) {
@@ -227,8 +257,10 @@ struct RouteMatcher {
               .duplicateParameter,
               "the query item '\(item.nameText)' (parameter '\(parameter.name)' of route "
                 + "'\(route.name)') appears more than once",
-              first.name.lowerBound..<items[position].value.upperBound)
-            .with(route: route.name, parameter: parameter.name))
+              first.name.lowerBound..<items[position].value.upperBound
+            )
+            .with(route: route.name, parameter: parameter.name)
+          )
         }
         found = items[position]
       }
@@ -239,8 +271,10 @@ struct RouteMatcher {
             .missingParameter,
             "the link to route '\(route.name)' has no query item '\(item.nameText)' "
               + "(parameter '\(parameter.name)', \(parameter.type))",
-            shape.query ?? shape.path.upperBound..<shape.path.upperBound)
-          .with(route: route.name, parameter: parameter.name))
+            shape.query ?? shape.path.upperBound..<shape.path.upperBound
+          )
+          .with(route: route.name, parameter: parameter.name)
+        )
       }
       switch value(at: found.value, for: route, parameterIndex) {
       case .success(let value): storage[parameterIndex] = value
@@ -253,27 +287,47 @@ struct RouteMatcher {
   private func value(at range: Range<Int>, for route: Route, _ index: Int) -> Result<
     LinkValue, LinkError
   > {
-    let parameter = route.storage.parameters[index]
     let text: UnsafeBufferPointer<UInt8>
     switch decode(range) {
     case .success(let decoded): text = decoded
     case .failure(let error): return .failure(error)
     }
+    if route.storage.isUUID[index], let uuid = UUIDText.parse(text) { return .success(.uuid(uuid)) }
+    let parameter = route.storage.parameters[index]
     switch ValueRules.parse(text, for: parameter) {
-    case .success(let value): return .success(value)
+    case .success(let value):
+      if let error = route.storage.pathProblem(value, at: index) {
+        return .failure(
+          LinkError(
+            error.code,
+            error.message,
+            route: error.route,
+            parameter: error.parameter,
+            input: parser.source,
+            range: range
+          )
+        )
+      }
+      return .success(value)
     case .failure(let problem):
       return .failure(
         problem.error(
-          parameter: parameter, route: route.name,
-          text: String(decoding: text, as: UTF8.self), input: parser.source,
-          range: range.isEmpty ? range.lowerBound..<range.lowerBound + 1 : range))
+          parameter: parameter,
+          route: route.name,
+          text: String(decoding: text, as: UTF8.self),
+          input: parser.source,
+          range: range
+        )
+      )
     }
   }
 
   private func isNamed(_ item: QueryItemRanges, _ name: [UInt8]) -> Bool {
     let raw = UnsafeBufferPointer(rebasing: input[item.name])
     if equal(raw, name) { return true }
-    guard raw.contains(UInt8(ascii: "%")), case .success(let text) = decode(item.name) else {
+    guard shape.hasEscapes, raw.contains(UInt8(ascii: "%")),
+      case .success(let text) = decode(item.name)
+    else {
       return false
     }
     return equal(text, name)
@@ -301,7 +355,9 @@ struct RouteMatcher {
 
   private func noRoute() -> LinkError {
     let kind = shape.kind
-    let templates = parser.table.routes.prefix(12).map { "\($0.name): \($0.pattern(for: kind).template)" }
+    let templates = parser.table.routes.prefix(12).map {
+      "\($0.name): \($0.pattern(for: kind).template)"
+    }
     let more = parser.table.routes.count > 12 ? "; …" : ""
     let place = kind == .universal ? "path" : "link"
     let range =
@@ -311,7 +367,8 @@ struct RouteMatcher {
       .noMatchingRoute,
       "no route matches this \(place); the \(kind.rawValue) routes are "
         + templates.joined(separator: "; ") + more,
-      range.isEmpty ? range.lowerBound..<range.lowerBound + 1 : range)
+      range
+    )
   }
 }
 

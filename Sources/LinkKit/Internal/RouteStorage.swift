@@ -8,6 +8,11 @@ final class RouteStorage: Sendable {
   let universalPattern: LinkPattern
   let scheme: CompiledPattern
   let universal: CompiledPattern
+  /// Whether each parameter is a UUID, for the parser's fast path.
+  let isUUID: [Bool]
+  /// Whether each parameter fills a path segment in either template; its values then cannot
+  /// contain `/` or be `.` or `..`, whichever kind of link they come from.
+  let inPath: [Bool]
 
   init(
     name: String,
@@ -24,6 +29,27 @@ final class RouteStorage: Sendable {
     self.universalPattern = universalPattern
     self.scheme = CompiledPattern(schemePattern, appScheme: appScheme)
     self.universal = CompiledPattern(universalPattern, appScheme: appScheme)
+    self.isUUID = parameters.map { $0.type == .uuid }
+    var inPath = Array(repeating: false, count: parameters.count)
+    for case .parameter(let index) in schemePattern.path + universalPattern.path {
+      inPath[index] = true
+    }
+    self.inPath = inPath
+  }
+
+  /// The error for a value that cannot sit in a path segment, or `nil` when it can.
+  func pathProblem(_ value: LinkValue, at index: Int) -> LinkError? {
+    guard inPath[index], case .string(let text) = value,
+      text.utf8.contains(UInt8(ascii: "/")) || text == "." || text == ".."
+    else { return nil }
+    let parameter = parameters[index].name
+    return LinkError(
+      .invalidValue,
+      "parameter '\(parameter)' of route '\(name)' sits in a path segment, so it cannot "
+        + "contain '/' or be '.' or '..', got \"\(ValueProblem.sanitized(text))\"",
+      route: name,
+      parameter: parameter
+    )
   }
 
   func compiled(_ kind: LinkKind) -> CompiledPattern {
@@ -77,6 +103,8 @@ final class CompiledPattern: Sendable {
       head = []
     }
     path = pattern.path.map(compile)
-    query = pattern.query.map { QueryItem(name: Array($0.name.utf8), nameText: $0.name, value: compile($0.value)) }
+    query = pattern.query.map {
+      QueryItem(name: Array($0.name.utf8), nameText: $0.name, value: compile($0.value))
+    }
   }
 }

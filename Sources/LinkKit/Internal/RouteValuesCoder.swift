@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// `Encoder` and `Decoder` between a `Codable` typed route and ``RouteValues``: each stored
 /// property is one parameter, named by its coding key.
 final class RouteValuesEncoder: Encoder {
@@ -13,8 +19,10 @@ final class RouteValuesEncoder: Encoder {
   func unkeyedContainer() -> any UnkeyedEncodingContainer { Unsupported(path: []) }
   func singleValueContainer() -> any SingleValueEncodingContainer { Unsupported(path: []) }
 
-  fileprivate func set(_ value: some Encodable, for key: some CodingKey) throws {
-    if let convertible = value as? any LinkValueConvertible {
+  fileprivate func set<T: Encodable>(_ value: T, for key: some CodingKey) throws {
+    if let linkValue = fastLinkValue(value) {
+      try values.set(linkValue, for: key.stringValue)
+    } else if let convertible = value as? any LinkValueConvertible {
       try values.set(convertible.linkValue, for: key.stringValue)
     } else {
       let capture = ValueCapture(path: [key])
@@ -31,23 +39,48 @@ final class RouteValuesEncoder: Encoder {
       try encoder.values.set(LinkValue?.none, for: key.stringValue)
     }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try encoder.set(value, for: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try encoder.set(value, for: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+      try encoder.set(value, for: key)
+    }
     mutating func encode(_ value: Int, forKey key: Key) throws { try encoder.set(value, for: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { throw unsupported(key, "Double") }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+      throw unsupported(key, "Double")
+    }
     mutating func encode(_ value: Float, forKey key: Key) throws { throw unsupported(key, "Float") }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try encoder.set(Int(value), for: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try encoder.set(Int(value), for: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try encoder.set(Int(value), for: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try encoder.set(Int(value), for: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try encoder.set(try int(value, key), for: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try encoder.set(Int(value), for: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try encoder.set(Int(value), for: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try encoder.set(Int(value), for: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try encoder.set(try int(value, key), for: key) }
-    mutating func encode(_ value: some Encodable, forKey key: Key) throws { try encoder.set(value, for: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+      try encoder.set(Int(value), for: key)
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+      try encoder.set(Int(value), for: key)
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+      try encoder.set(Int(value), for: key)
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+      try encoder.set(Int(value), for: key)
+    }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+      try encoder.set(try int(value, key), for: key)
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+      try encoder.set(Int(value), for: key)
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+      try encoder.set(Int(value), for: key)
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+      try encoder.set(Int(value), for: key)
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+      try encoder.set(try int(value, key), for: key)
+    }
+    mutating func encode(_ value: some Encodable, forKey key: Key) throws {
+      try encoder.set(value, for: key)
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
-      keyedBy keyType: NestedKey.Type, forKey key: Key
+      keyedBy keyType: NestedKey.Type,
+      forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
       KeyedEncodingContainer(NestedUnsupported<NestedKey>(path: [key]))
     }
@@ -110,7 +143,8 @@ private struct Unsupported: UnkeyedEncodingContainer, SingleValueEncodingContain
       .init(
         codingPath: path,
         debugDescription: "route parameters are single values: UUID, Int, String, Bool or "
-          + "a String-backed enum")
+          + "a String-backed enum"
+      )
     )
   }
   mutating func encodeNil() throws { throw error }
@@ -127,12 +161,15 @@ private struct NestedUnsupported<Key: CodingKey>: KeyedEncodingContainerProtocol
   var codingPath: [any CodingKey] { path }
   private var error: EncodingError {
     EncodingError.invalidValue(
-      (), .init(codingPath: path, debugDescription: "route parameters cannot be nested objects"))
+      (),
+      .init(codingPath: path, debugDescription: "route parameters cannot be nested objects")
+    )
   }
   mutating func encodeNil(forKey key: Key) throws { throw error }
   mutating func encode(_ value: some Encodable, forKey key: Key) throws { throw error }
   mutating func nestedContainer<NestedKey: CodingKey>(
-    keyedBy keyType: NestedKey.Type, forKey key: Key
+    keyedBy keyType: NestedKey.Type,
+    forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
     KeyedEncodingContainer(NestedUnsupported<NestedKey>(path: path))
   }
@@ -154,11 +191,15 @@ struct RouteValuesDecoder: Decoder {
   }
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     throw DecodingError.typeMismatch(
-      [Any].self, .init(codingPath: [], debugDescription: "a route is a set of named parameters"))
+      [Any].self,
+      .init(codingPath: [], debugDescription: "a route is a set of named parameters")
+    )
   }
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
     throw DecodingError.typeMismatch(
-      Any.self, .init(codingPath: [], debugDescription: "a route is a set of named parameters"))
+      Any.self,
+      .init(codingPath: [], debugDescription: "a route is a set of named parameters")
+    )
   }
 
   private struct Container<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -182,20 +223,27 @@ struct RouteValuesDecoder: Decoder {
             .unknownParameter,
             "\(T.self) has a property '\(key.stringValue)', but route '\(values.routeName)' "
               + "has no parameter of that name",
-            route: values.routeName, parameter: key.stringValue)
+            route: values.routeName,
+            parameter: key.stringValue
+          )
         }
         throw LinkError(
           .missingParameter,
           "route '\(values.routeName)' has no value for parameter '\(key.stringValue)'",
-          route: values.routeName, parameter: key.stringValue)
+          route: values.routeName,
+          parameter: key.stringValue
+        )
       }
+      if let typed: T = fastValue(value) { return typed }
       if let convertible = T.self as? any LinkValueConvertible.Type {
         if let typed = convertible.init(linkValue: value) as? T { return typed }
         throw LinkError(
           .invalidValue,
           "parameter '\(key.stringValue)' of route '\(values.routeName)' holds "
             + "\(value.kindName), which \(T.self) cannot hold",
-          route: values.routeName, parameter: key.stringValue)
+          route: values.routeName,
+          parameter: key.stringValue
+        )
       }
       return try T(from: SingleValue(value: value, path: [key]))
     }
@@ -205,11 +253,14 @@ struct RouteValuesDecoder: Decoder {
     {
       throw DecodingError.typeMismatch(
         [String: Any].self,
-        .init(codingPath: [key], debugDescription: "route parameters cannot be nested objects"))
+        .init(codingPath: [key], debugDescription: "route parameters cannot be nested objects")
+      )
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
       throw DecodingError.typeMismatch(
-        [Any].self, .init(codingPath: [key], debugDescription: "route parameters cannot be arrays"))
+        [Any].self,
+        .init(codingPath: [key], debugDescription: "route parameters cannot be arrays")
+      )
     }
     func superDecoder() throws -> any Decoder { RouteValuesDecoder(values: values) }
     func superDecoder(forKey key: Key) throws -> any Decoder { RouteValuesDecoder(values: values) }
@@ -245,7 +296,35 @@ struct RouteValuesDecoder: Decoder {
 
     private func mismatch(_ type: Any.Type) -> DecodingError {
       .typeMismatch(
-        type, .init(codingPath: path, debugDescription: "the parameter holds \(value.kindName)"))
+        type,
+        .init(codingPath: path, debugDescription: "the parameter holds \(value.kindName)")
+      )
     }
+  }
+}
+
+// MARK: Fast paths
+
+/// The link value of a UUID, Int, String or Bool without a dynamic protocol cast (which costs
+/// more than the rest of building a link); `nil` for other types.
+@inline(__always)
+private func fastLinkValue<T>(_ value: T) -> LinkValue? {
+  if T.self == UUID.self { return .uuid(unsafeBitCast(value, to: UUID.self)) }
+  if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+  if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+  if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+  return nil
+}
+
+/// A UUID, Int, String or Bool from a link value of the same kind, without a dynamic cast;
+/// `nil` for other types or kinds.
+@inline(__always)
+private func fastValue<T>(_ value: LinkValue) -> T? {
+  switch value {
+  case .uuid(let uuid) where T.self == UUID.self: return unsafeBitCast(uuid, to: T.self)
+  case .string(let string) where T.self == String.self: return unsafeBitCast(string, to: T.self)
+  case .int(let int) where T.self == Int.self: return unsafeBitCast(int, to: T.self)
+  case .bool(let bool) where T.self == Bool.self: return unsafeBitCast(bool, to: T.self)
+  default: return nil
   }
 }

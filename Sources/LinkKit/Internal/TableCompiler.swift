@@ -1,13 +1,25 @@
+/// A route table, validated: what ``TableCompiler`` makes of a ``TableDocument``.
+struct CompiledTable: Sendable {
+  let app: AppIdentity
+  let routes: [Route]
+  let pages: PageSettings?
+  let association: AssociationSettings
+}
+
 /// Validates a decoded route table and compiles it into the public model. Every problem is
 /// collected, so one run of `linkgen validate` shows them all.
 struct TableCompiler {
   private(set) var problems: [RouteTableError.Problem] = []
 
-  static func compile(_ document: TableDocument, source: String?) throws(RouteTableError) -> (
-    app: AppIdentity, routes: [Route]
-  ) {
+  static func compile(
+    _ document: TableDocument,
+    source: String?,
+    unknownKeys: [RouteTableError.Problem]
+  ) throws(RouteTableError) -> CompiledTable {
     var compiler = TableCompiler()
+    compiler.problems = unknownKeys
     let app = compiler.app(document.app)
+    let pages = document.pages.map { compiler.pages($0) }
     var routes: [Route] = []
     var seen: [String: Int] = [:]
     if document.routes.isEmpty {
@@ -17,13 +29,18 @@ struct TableCompiler {
       let field = "routes[\(index)]"
       if let earlier = seen[file.name] {
         compiler.problem(
-          route: file.name, field: "\(field).name",
-          "the name '\(file.name)' is already used by routes[\(earlier)]")
+          route: file.name,
+          field: "\(field).name",
+          "the name '\(file.name)' is already used by routes[\(earlier)]"
+        )
       }
       seen[file.name] = seen[file.name] ?? index
       if let route = compiler.route(file, field: field, appScheme: app.scheme) {
         routes.append(route)
       }
+    }
+    let association = AssociationRules.compile(document.association, ios: app.ios) {
+      compiler.problem(field: $0, $1)
     }
     if compiler.problems.isEmpty {
       for problem in Overlap.problems(in: routes) { compiler.problems.append(problem) }
@@ -31,7 +48,7 @@ struct TableCompiler {
     guard compiler.problems.isEmpty else {
       throw RouteTableError(file: source, problems: compiler.problems)
     }
-    return (app, routes)
+    return CompiledTable(app: app, routes: routes, pages: pages, association: association)
   }
 
   private mutating func problem(route: String? = nil, field: String, _ message: String) {
@@ -79,7 +96,8 @@ struct TableCompiler {
       if file.sha256CertFingerprints.isEmpty {
         problem(
           field: "app.android.sha256CertFingerprints",
-          "list the SHA-256 fingerprint of at least one signing certificate")
+          "list the SHA-256 fingerprint of at least one signing certificate"
+        )
       }
       for (index, fingerprint) in file.sha256CertFingerprints.enumerated() {
         if let message = Identifiers.fingerprintProblem(fingerprint) {
@@ -87,7 +105,9 @@ struct TableCompiler {
         }
       }
       android = AndroidApp(
-        package: file.package, sha256CertFingerprints: file.sha256CertFingerprints)
+        package: file.package,
+        sha256CertFingerprints: file.sha256CertFingerprints
+      )
     }
     var webBase: String?
     if let web = file.web {
@@ -124,8 +144,10 @@ struct TableCompiler {
       let parameterField = "\(field).parameters[\(index)]"
       if parameters.contains(where: { $0.name == parameterFile.name }) {
         problem(
-          route: name, field: "\(parameterField).name",
-          "the parameter '\(parameterFile.name)' is declared twice")
+          route: name,
+          field: "\(parameterField).name",
+          "the parameter '\(parameterFile.name)' is declared twice"
+        )
         continue
       }
       if let parameter = self.parameter(parameterFile, route: name, field: parameterField) {
@@ -139,7 +161,11 @@ struct TableCompiler {
       let templateField = "\(field).\(kind.rawValue)"
       do {
         let pattern = try TemplateParser.parse(
-          template, kind: kind, appScheme: appScheme, parameters: parameters)
+          template,
+          kind: kind,
+          appScheme: appScheme,
+          parameters: parameters
+        )
         checkUsage(of: parameters, in: pattern, route: name, field: templateField)
         patterns.append(pattern)
       } catch {
@@ -175,16 +201,20 @@ struct TableCompiler {
       let uses = pathUses[index] + queryUses[index]
       if uses == 0 {
         problem(
-          route: route, field: field,
+          route: route,
+          field: field,
           "the template leaves out the parameter {\(parameter.name)}; "
-            + "every declared parameter must appear in both templates")
+            + "every declared parameter must appear in both templates"
+        )
       } else if uses > 1 {
         problem(route: route, field: field, "the template uses {\(parameter.name)} \(uses) times")
       } else if pathUses[index] > 0 && parameter.isOptional {
         problem(
-          route: route, field: field,
+          route: route,
+          field: field,
           "the optional parameter {\(parameter.name)} sits in the path; "
-            + "optional parameters belong in the query")
+            + "optional parameters belong in the query"
+        )
       }
     }
   }
@@ -210,14 +240,18 @@ struct TableCompiler {
     ]
     guard ["uuid", "int", "string", "enum", "bool"].contains(file.type) else {
       problem(
-        route: route, field: "\(field).type",
-        "unknown type '\(file.type)'; the types are uuid, int, string, enum and bool")
+        route: route,
+        field: "\(field).type",
+        "unknown type '\(file.type)'; the types are uuid, int, string, enum and bool"
+      )
       return nil
     }
     for (key, present) in keys where present && !(applicable[file.type] ?? []).contains(key) {
       problem(
-        route: route, field: "\(field).\(key)",
-        "'\(key)' does not apply to a parameter of type \(file.type)")
+        route: route,
+        field: "\(field).\(key)",
+        "'\(key)' does not apply to a parameter of type \(file.type)"
+      )
     }
     let type: ParameterType
     switch file.type {
@@ -238,8 +272,10 @@ struct TableCompiler {
         var text = value
         if let trouble = text.withUTF8({ ValueRules.checkString($0, rules: rules) }) {
           problem(
-            route: route, field: "\(field).values[\(index)]",
-            "the value \(trouble.sentence(text: value))")
+            route: route,
+            field: "\(field).values[\(index)]",
+            "the value \(trouble.sentence(text: value))"
+          )
         } else if values[..<index].contains(value) {
           problem(route: route, field: "\(field).values[\(index)]", "'\(value)' is listed twice")
         }
@@ -253,14 +289,18 @@ struct TableCompiler {
       }
       if maxLength < max(minLength, 1) {
         problem(
-          route: route, field: "\(field).maxLength",
-          "maxLength (\(maxLength)) must be at least 1 and at least minLength (\(minLength))")
+          route: route,
+          field: "\(field).maxLength",
+          "maxLength (\(maxLength)) must be at least 1 and at least minLength (\(minLength))"
+        )
       }
       if maxLength > RouteTable.maximumURLLength {
         problem(
-          route: route, field: "\(field).maxLength",
+          route: route,
+          field: "\(field).maxLength",
           "maxLength (\(maxLength)) exceeds the longest link the parser reads "
-            + "(\(RouteTable.maximumURLLength) bytes)")
+            + "(\(RouteTable.maximumURLLength) bytes)"
+        )
       }
       var allowed: AllowedCharacters?
       if let pattern = file.allowedCharacters {
@@ -270,12 +310,16 @@ struct TableCompiler {
           problem(route: route, field: "\(field).allowedCharacters", error.message)
         }
       }
-      type = .string(StringRules(minLength: minLength, maxLength: maxLength, allowedCharacters: allowed))
+      type = .string(
+        StringRules(minLength: minLength, maxLength: maxLength, allowedCharacters: allowed)
+      )
     }
     if file.optional == false && file.default != nil {
       problem(
-        route: route, field: "\(field).optional",
-        "a parameter with a default is optional; remove \"optional\": false or the default")
+        route: route,
+        field: "\(field).optional",
+        "a parameter with a default is optional; remove \"optional\": false or the default"
+      )
     }
     var defaultValue: LinkValue?
     if let scalar = file.default {
@@ -283,17 +327,26 @@ struct TableCompiler {
       if let value = defaultValue {
         if let trouble = ValueRules.problem(with: value, for: type) {
           problem(
-            route: route, field: "\(field).default", "the default \(trouble.sentence(text: value.description))")
+            route: route,
+            field: "\(field).default",
+            "the default \(trouble.sentence(text: value.description))"
+          )
         }
       } else {
         problem(
-          route: route, field: "\(field).default",
-          "the default \(scalar) is not a value of type \(file.type)")
+          route: route,
+          field: "\(field).default",
+          "the default \(scalar) is not a value of type \(file.type)"
+        )
       }
     }
     guard problems.count == before else { return nil }
     return Parameter(
-      name: file.name, type: type, isOptional: file.optional ?? false, defaultValue: defaultValue)
+      name: file.name,
+      type: type,
+      isOptional: file.optional ?? false,
+      defaultValue: defaultValue
+    )
   }
 
   private static func value(_ scalar: TableDocument.Scalar, for type: ParameterType) -> LinkValue? {
@@ -306,5 +359,30 @@ struct TableCompiler {
     case (.string, .string(let text)), (.enumeration, .string(let text)): return .string(text)
     default: return nil
     }
+  }
+
+  // MARK: Pages
+
+  private mutating func pages(_ file: TableDocument.Pages) -> PageSettings {
+    let checks: [(String, String?, (String) -> String?)] = [
+      ("templates", file.templates, PageRules.templatesProblem),
+      ("image", file.image, PageRules.httpsURLProblem),
+      ("imageAlt", file.imageAlt, PageRules.altTextProblem),
+      ("twitterSite", file.twitterSite, PageRules.twitterSiteProblem),
+      ("themeColor", file.themeColor, PageRules.themeColorProblem),
+    ]
+    for (key, value, rule) in checks {
+      if let value, let message = rule(value) { problem(field: "pages.\(key)", message) }
+    }
+    if file.imageAlt != nil && file.image == nil {
+      problem(field: "pages.imageAlt", "imageAlt describes the image; set pages.image too")
+    }
+    return PageSettings(
+      templates: file.templates,
+      image: file.image,
+      imageAlt: file.imageAlt,
+      twitterSite: file.twitterSite,
+      themeColor: file.themeColor
+    )
   }
 }

@@ -9,6 +9,8 @@
 struct TableDocument: Decodable {
   var app: App
   var routes: [Route]
+  var pages: Pages?
+  var association: Association?
 
   struct App: Decodable {
     var name: String?
@@ -28,6 +30,22 @@ struct TableDocument: Decodable {
   struct Android: Decodable {
     var package: String
     var sha256CertFingerprints: [String]
+  }
+
+  struct Pages: Decodable {
+    var templates: String?
+    var image: String?
+    var imageAlt: String?
+    var twitterSite: String?
+    var themeColor: String?
+  }
+
+  /// The optional `association` object (see ``AssociationSettings``).
+  struct Association: Decodable {
+    var excludes: [String]?
+    var excludeFragments: [String]?
+    var webCredentials: Bool?
+    var appClipBundleID: String?
   }
 
   struct Route: Decodable {
@@ -70,7 +88,8 @@ struct TableDocument: Decodable {
           Scalar.self,
           .init(
             codingPath: decoder.codingPath,
-            debugDescription: "expected a string, an integer or a boolean")
+            debugDescription: "expected a string, an integer or a boolean"
+          )
         )
       }
     }
@@ -85,13 +104,14 @@ struct TableDocument: Decodable {
   }
 
   /// Decodes the document, turning decoding errors into table problems with a field path.
+  /// Unknown keys are not decoding errors; `UnknownKeys` finds them for the compiler to
+  /// report with the rest.
   static func decode(_ data: Data, source: String?) throws(RouteTableError) -> TableDocument {
-    let unknown = UnknownKeys.problems(in: data)
-    guard unknown.isEmpty else { throw RouteTableError(file: source, problems: unknown) }
     do {
       return try JSONDecoder().decode(TableDocument.self, from: data)
     } catch let error as DecodingError {
-      throw RouteTableError(file: source, problems: [problem(for: error, data: data)])
+      let unknown = UnknownKeys.problems(in: data)
+      throw RouteTableError(file: source, problems: unknown + [problem(for: error, data: data)])
     } catch {
       throw RouteTableError(
         file: source,

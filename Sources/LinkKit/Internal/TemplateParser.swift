@@ -16,7 +16,9 @@ enum TemplateParser {
     appScheme: String,
     parameters: [Parameter]
   ) throws(Failure) -> LinkPattern {
-    if let scalar = template.unicodeScalars.first(where: { !$0.isASCII || $0.value < 0x21 || $0.value == 0x7F }) {
+    if let scalar = template.unicodeScalars.first(where: {
+      !$0.isASCII || $0.value < 0x21 || $0.value == 0x7F
+    }) {
       throw Failure(
         message: "template has the character \(ForbiddenScalars.name(scalar)); "
           + "literal text may use only letters, digits and -._~"
@@ -94,9 +96,14 @@ enum TemplateParser {
     guard !host.isEmpty else {
       throw Failure(message: "the template has '//' but no host after it")
     }
-    guard host.utf8.allSatisfy({ isLowerAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+    guard
+      host.utf8.allSatisfy({
+        isLowerAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+      })
     else {
-      throw Failure(message: "the host '\(host)' may use only lower-case letters, digits, '-' and '.'")
+      throw Failure(
+        message: "the host '\(host)' may use only lower-case letters, digits, '-' and '.'"
+      )
     }
   }
 
@@ -122,7 +129,9 @@ enum TemplateParser {
     var items: [LinkPattern.QueryItem] = []
     for item in text.split(separator: "&", omittingEmptySubsequences: false) {
       guard let equals = item.firstIndex(of: "=") else {
-        throw Failure(message: "the query item '\(item)' needs the form name={parameter} or name=value")
+        throw Failure(
+          message: "the query item '\(item)' needs the form name={parameter} or name=value"
+        )
       }
       let name = item[..<equals]
       let value = item[item.index(after: equals)...]
@@ -131,7 +140,10 @@ enum TemplateParser {
         throw Failure(message: "the query item '\(name)' appears twice")
       }
       items.append(
-        .init(name: String(name), value: try component(value, parameters: parameters, place: "query value"))
+        .init(
+          name: String(name),
+          value: try component(value, parameters: parameters, place: "query value")
+        )
       )
     }
     return items
@@ -145,7 +157,8 @@ enum TemplateParser {
         !text.dropFirst().dropLast().contains(where: { $0 == "{" || $0 == "}" })
       else {
         throw Failure(
-          message: "'\(text)' is not a placeholder: a parameter fills a whole \(place), as in '{id}'"
+          message:
+            "'\(text)' is not a placeholder: a parameter fills a whole \(place), as in '{id}'"
         )
       }
       let name = text.dropFirst().dropLast()

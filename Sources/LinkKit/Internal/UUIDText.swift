@@ -31,25 +31,39 @@ enum UUIDText {
   /// Reads the 8-4-4-4-12 form in either case; `nil` for anything else.
   @inline(__always)
   static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
-    guard text.count == 36 else { return nil }
-    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let valid = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
-      var offset = 0
-      for index in 0..<16 {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
-          guard text[offset] == UInt8(ascii: "-") else { return false }
-          offset += 1
-        }
-        guard let high = hexValue(text[offset]), let low = hexValue(text[offset + 1]) else {
-          return false
-        }
-        output[index] = high << 4 | low
-        offset += 2
-      }
-      return true
-    }
-    return valid ? UUID(uuid: bytes) : nil
+    guard text.count == 36, let p = text.baseAddress,
+      p[8] == UInt8(ascii: "-"), p[13] == UInt8(ascii: "-"), p[18] == UInt8(ascii: "-"),
+      p[23] == UInt8(ascii: "-")
+    else { return nil }
+    var bad: UInt8 = 0
+    let uuid: uuid_t = (
+      byte(p, 0, &bad), byte(p, 2, &bad), byte(p, 4, &bad), byte(p, 6, &bad),
+      byte(p, 9, &bad), byte(p, 11, &bad), byte(p, 14, &bad), byte(p, 16, &bad),
+      byte(p, 19, &bad), byte(p, 21, &bad), byte(p, 24, &bad), byte(p, 26, &bad),
+      byte(p, 28, &bad), byte(p, 30, &bad), byte(p, 32, &bad), byte(p, 34, &bad)
+    )
+    return bad & 0x10 == 0 ? UUID(uuid: uuid) : nil
   }
+
+  /// The byte spelled by two hex digits at `offset`; sets `bad` when either is not hex.
+  @inline(__always)
+  private static func byte(_ pointer: UnsafePointer<UInt8>, _ offset: Int, _ bad: inout UInt8)
+    -> UInt8
+  {
+    nibble(pointer[offset], &bad) << 4 | nibble(pointer[offset + 1], &bad)
+  }
+
+  @inline(__always)
+  private static func nibble(_ byte: UInt8, _ bad: inout UInt8) -> UInt8 {
+    let value = nibbles.utf8Start[Int(byte)]
+    bad |= value
+    return value & 0x0F
+  }
+
+  /// The value of each byte as a hex digit, or 0x10 for bytes that are not hex digits; the
+  /// parser ORs the values together and rejects the UUID when bit 4 is set.
+  private static let nibbles: StaticString =
+    "\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{0}\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}\u{9}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{A}\u{B}\u{C}\u{D}\u{E}\u{F}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{A}\u{B}\u{C}\u{D}\u{E}\u{F}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}\u{10}"
 
   @inline(__always)
   static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -11,10 +11,12 @@ enum UnknownKeys {
   /// The keys each object of the format may have, by the path of the object (`[]` stands for
   /// any array element).
   static let schema: [String: [String]] = [
-    "": ["$schema", "app", "routes"],
+    "": ["$schema", "app", "routes", "association", "pages"],
     "app": ["name", "scheme", "domains", "ios", "android", "web"],
     "app.ios": ["teamID", "bundleID", "appStoreID"],
     "app.android": ["package", "sha256CertFingerprints"],
+    "association": ["excludes", "excludeFragments", "webCredentials", "appClipBundleID"],
+    "pages": ["templates", "image", "imageAlt", "twitterSite", "themeColor"],
     "routes[]": ["name", "summary", "parameters", "scheme", "universal"],
     "routes[].parameters[]": [
       "name", "type", "optional", "default", "min", "max", "minLength", "maxLength",

@@ -40,7 +40,8 @@ enum ValueProblem: Error {
       return min == 1 ? "must not be empty" : "must have at least \(min) characters, got \(shown)"
     case .tooLong(let max): return "must have at most \(max) characters, got \(shown)"
     case .disallowedCharacter(let scalar, let allowed):
-      return "may only use the characters [\(allowed.pattern)], got '\(Self.sanitized(String(scalar)))' in \(shown)"
+      return
+        "may only use the characters [\(allowed.pattern)], got '\(Self.sanitized(String(scalar)))' in \(shown)"
     case .forbiddenCharacter(let scalar):
       return "must not contain \(ForbiddenScalars.name(scalar)) (a control or invisible character)"
     case .invalidUTF8: return "is not valid UTF-8 once percent-decoded"

@@ -1,0 +1,167 @@
+/// An `apple-app-site-association` file, read tolerantly: every problem becomes a ``Finding``
+/// and the rest of the file is still read, so one run reports everything and URLs can be
+/// matched against what the file says.
+///
+/// ```swift
+/// let file = AASAFile(bytes)
+/// for finding in file.findings { print(finding) }
+/// let match = file.match("https://example.com/buy/42", domain: "example.com")
+/// match.matched   // true
+/// match.appIDs    // ["ABCDE12345.com.example.app"]
+/// ```
+///
+/// Reading never throws. ``isRejected`` says whether Apple would refuse the whole file
+/// (invalid JSON, larger than ``maximumSize``…); ``match(_:domain:mode:)`` then reports that
+/// no URL opens an app.
+public struct AASAFile: Sendable {
+  /// The largest file Apple downloads: 128 KB.
+  public static let maximumSize = 128 * 1024
+
+  /// The file's size in bytes.
+  public let byteCount: Int
+  /// Every problem found, errors and warnings, in file order.
+  public let findings: [Finding]
+  /// Whether Apple would ignore the whole file: it is not valid JSON, not a JSON object, or
+  /// larger than ``maximumSize``.
+  public let isRejected: Bool
+  /// The `applinks` service (universal links), when present.
+  public let appLinks: AASAAppLinks?
+  /// The `webcredentials` service (shared passwords and passkeys), when present.
+  public let webCredentials: AASAService?
+  /// The `appclips` service, when present.
+  public let appClips: AASAService?
+  /// The `activitycontinuation` service (Handoff), when present.
+  public let activityContinuation: AASAService?
+
+  let compiled: CompiledAppLinks
+
+  /// Reads a file's bytes.
+  public init(_ bytes: some Sequence<UInt8>) {
+    let bytes = Array(bytes)
+    var findings: [Finding] = []
+    if bytes.count > Self.maximumSize {
+      findings.append(
+        Finding(
+          .error,
+          .fileTooLarge,
+          path: "",
+          line: nil,
+          "the file is \(bytes.count) bytes, over the \(Self.maximumSize)-byte (128 KB) limit; "
+            + "Apple does not download it, so no link opens the app"
+        )
+      )
+    }
+    let json = JSONReader.read(bytes)
+    findings += json.findings
+    var reader = AASAReader()
+    if let root = json.root { reader.read(root) }
+    findings += reader.findings
+    self.byteCount = bytes.count
+    self.findings = findings.enumerated()
+      .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
+      .map(\.element)
+    self.isRejected =
+      json.root == nil || !reader.isObject
+      || findings.contains { [.invalidJSON, .tooDeep, .fileTooLarge].contains($0.code) }
+    self.appLinks = reader.appLinks
+    self.webCredentials = reader.webCredentials
+    self.appClips = reader.appClips
+    self.activityContinuation = reader.activityContinuation
+    self.compiled = CompiledAppLinks(reader.appLinks)
+  }
+}
+
+/// The `applinks` object: the universal-link rules.
+public struct AASAAppLinks: Sendable, Hashable {
+  /// Top-level matching defaults.
+  public let defaults: AASADefaults
+  /// The file's substitution variables, name → values.
+  public let substitutionVariables: [String: [String]]
+  /// The details, in order; the first that claims a URL wins.
+  public let details: [AASADetail]
+  /// The legacy `apps` array (must be empty), when present.
+  public let legacyApps: [String]?
+}
+
+/// `caseSensitive` and `percentEncoded`, at one of the three levels (applinks, detail,
+/// component); `nil` inherits from the level above, and the last default is `true`.
+public struct AASADefaults: Sendable, Hashable {
+  /// Whether patterns compare case-sensitively.
+  public let caseSensitive: Bool?
+  /// Whether URLs are compared as written (`true`) or percent-decoded first (`false`).
+  public let percentEncoded: Bool?
+
+  /// Creates defaults.
+  public init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
+    self.caseSensitive = caseSensitive
+    self.percentEncoded = percentEncoded
+  }
+}
+
+/// One entry of `applinks.details`: apps and the rules that give them URLs.
+public struct AASADetail: Sendable, Hashable {
+  /// The `appIDs` array (iOS 13+), when present.
+  public let appIDs: [String]?
+  /// The `appID` string (all versions), when present.
+  public let appID: String?
+  /// The `components` rules (iOS 13+), when present.
+  public let components: [AASAComponent]?
+  /// The legacy `paths` rules (`NOT ` excludes), when present.
+  public let paths: [String]?
+  /// Per-detail matching defaults.
+  public let defaults: AASADefaults
+
+  /// The apps the detail names, `appIDs` first, then `appID` if not already listed.
+  public var allAppIDs: [String] {
+    var ids = appIDs ?? []
+    if let appID, !ids.contains(appID) { ids.append(appID) }
+    return ids
+  }
+}
+
+/// One rule of a detail's `components`.
+public struct AASAComponent: Sendable, Hashable {
+  /// The `/` path pattern; `nil` matches every path.
+  public let path: String?
+  /// The `?` query pattern or dictionary; `nil` matches every query.
+  public let query: AASAQuery?
+  /// The `#` fragment pattern; `nil` matches every fragment.
+  public let fragment: String?
+  /// Whether a match keeps the URL out of the app.
+  public let exclude: Bool
+  /// The `comment`, which the system ignores.
+  public let comment: String?
+  /// The rule's own `caseSensitive`.
+  public let caseSensitive: Bool?
+  /// The rule's own `percentEncoded`.
+  public let percentEncoded: Bool?
+  /// `false` when a key has the wrong type (`"/": 5`, `"exclude": "yes"`); linkgen's matcher
+  /// then skips the rule (Apple does not document what it does).
+  public let isUsable: Bool
+}
+
+/// A rule's `?` key.
+public enum AASAQuery: Sendable, Hashable {
+  /// A pattern for the whole query string.
+  case pattern(String)
+  /// Patterns for named query items; every occurrence of a name must match, and a missing
+  /// item counts as present and empty.
+  case items([AASAQueryItem])
+  /// A dictionary with a non-string value, which Apple ignores as a whole: the rule matches
+  /// any query.
+  case ignored
+}
+
+/// One entry of a `?` dictionary.
+public struct AASAQueryItem: Sendable, Hashable {
+  /// The query item's name, compared exactly.
+  public let name: String
+  /// The pattern its value must match.
+  public let pattern: String
+}
+
+/// A service that lists apps only: `webcredentials`, `appclips`, `activitycontinuation`.
+public struct AASAService: Sendable, Hashable {
+  /// The app IDs.
+  public let apps: [String]
+}

@@ -1,0 +1,304 @@
+public import LinkKit
+
+/// Proves that the association files generated for a table agree with its routes: for every
+/// route it builds sample universal links on every domain and checks that
+///
+/// - the generated AASA claims each for the iOS app (read back with ``AASAFile`` and matched
+///   as iOS 13+ does), and so does the `--legacy` form, as iOS 12 and earlier read it;
+/// - Android's generated intent filters accept each path, and the dynamic components of the
+///   generated `assetlinks.json` claim each link;
+///
+/// and that links on the table's excluded paths and fragments are claimed by none of them.
+///
+/// ```swift
+/// let check = AssociationCheck(table: table)
+/// check.problems      // [] when everything agrees
+/// check.sampleLinks   // the universal links that were checked
+/// ```
+public struct AssociationCheck: Sendable {
+  /// One disagreement.
+  public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    /// What it concerns: `route 'invite'`, `association.excludes[0]`, `generated AASA`.
+    public let subject: String
+    /// A sentence naming the link, the file and the reason.
+    public let message: String
+
+    /// `subject: message`.
+    public var description: String { "\(subject): \(message)" }
+  }
+
+  /// The sample universal links of the routes, on every domain.
+  public private(set) var sampleLinks: [String] = []
+  /// The links on excluded paths and fragments that must not be claimed.
+  public private(set) var excludedLinks: [String] = []
+  /// Which files were checked (`apple-app-site-association`, …).
+  public private(set) var files: [String] = []
+  /// Every disagreement found; empty when the files agree with the table.
+  public private(set) var problems: [Problem] = []
+  /// Remarks that are not failures: warnings about the generated files, and what a platform
+  /// cannot express (excludes in legacy paths or the manifest).
+  public private(set) var notes: [String] = []
+
+  /// Runs the check.
+  public init(table: RouteTable) {
+    var aasa: AASAFile?
+    var legacy: AASAFile?
+    var dynamic: CompiledAppLinks?
+    var androidRules: [AndroidPathRule]?
+    if table.app.ios != nil {
+      aasa = generated("apple-app-site-association") { () throws(AssociationError) in
+        AASAFile(Array(try AssociationFiles.appleAppSiteAssociation(for: table).utf8))
+      }
+      legacy = generated("apple-app-site-association --legacy") { () throws(AssociationError) in
+        AASAFile(Array(try AssociationFiles.appleAppSiteAssociation(for: table, legacy: true).utf8))
+      }
+      for (name, file) in [
+        ("apple-app-site-association", aasa), ("apple-app-site-association --legacy", legacy),
+      ] {
+        guard let file else { continue }
+        for finding in file.findings where finding.code != .pathsBesideComponents {
+          if finding.severity == .error {
+            problems.append(Problem(subject: "generated \(name)", message: finding.description))
+          } else {
+            notes.append("generated \(name): \(finding)")
+          }
+        }
+      }
+    }
+    if let android = table.app.android {
+      androidRules = table.routes.map(RoutePatterns.android)
+      files.append("AndroidManifest.xml intent filters")
+      if let links = generated(
+        "assetlinks.json --dynamic-components",
+        { () throws(AssociationError) in
+          AssetLinksFile(
+            Array(try AssociationFiles.assetLinks(for: table, dynamicComponents: true).utf8)
+          )
+        }
+      ) {
+        for finding in links.findings {
+          if finding.severity == .error {
+            problems.append(
+              Problem(subject: "generated assetlinks.json", message: finding.description)
+            )
+          } else {
+            notes.append("generated assetlinks.json: \(finding)")
+          }
+        }
+        let components = links.statements.first?.dynamicComponents ?? []
+        dynamic = CompiledAppLinks(components: components, appIDs: [android.package])
+      }
+    }
+    checkRoutes(table, aasa: aasa, legacy: legacy, dynamic: dynamic, androidRules: androidRules)
+    checkExcludes(table, aasa: aasa, legacy: legacy, dynamic: dynamic)
+  }
+
+  /// Whether the files agree with the table.
+  public var passed: Bool { problems.isEmpty }
+
+  private mutating func generated<File>(_ name: String, _ body: () throws(AssociationError) -> File)
+    -> File?
+  {
+    do {
+      let file = try body()
+      files.append(name)
+      return file
+    } catch {
+      problems.append(Problem(subject: "generated \(name)", message: error.message))
+      return nil
+    }
+  }
+
+  // MARK: Routes
+
+  private mutating func checkRoutes(
+    _ table: RouteTable,
+    aasa: AASAFile?,
+    legacy: AASAFile?,
+    dynamic: CompiledAppLinks?,
+    androidRules: [AndroidPathRule]?
+  ) {
+    let canonical = "https://" + table.app.canonicalDomain
+    for route in table.routes {
+      let subject = "route '\(route.name)'"
+      for arguments in SampleValues.argumentSets(for: route) {
+        let link: String
+        do throws(LinkError) {
+          link = try table.link(
+            .universal,
+            for: table.values(for: route.name, arguments: arguments)
+          )
+        } catch {
+          problems.append(
+            Problem(subject: subject, message: "cannot build a sample link: \(error.message)")
+          )
+          continue
+        }
+        for domain in table.app.domains {
+          let url = "https://" + domain + link.dropFirst(canonical.count)
+          sampleLinks.append(url)
+          if let aasa, let ios = table.app.ios {
+            expectClaimed(
+              aasa,
+              url,
+              domain: domain,
+              mode: .modern,
+              appID: ios.appID,
+              file: "the AASA",
+              subject
+            )
+          }
+          if let legacy, let ios = table.app.ios {
+            expectClaimed(
+              legacy,
+              url,
+              domain: domain,
+              mode: .modern,
+              appID: ios.appID,
+              file: "the legacy AASA",
+              subject
+            )
+            expectClaimed(
+              legacy,
+              url,
+              domain: domain,
+              mode: .legacy,
+              appID: ios.appID,
+              file: "the legacy AASA as iOS 12 reads it",
+              subject
+            )
+          }
+          if let dynamic, let parts = URLParts(url) {
+            let decision = dynamic.decide(parts, mode: .modern)
+            if decision == nil || decision?.exclude == true {
+              problems.append(
+                Problem(
+                  subject: subject,
+                  message: "\(url) is not claimed by the dynamic components of assetlinks.json"
+                    + (decision.map { " (excluded by component [\($0.rule)])" } ?? "")
+                )
+              )
+            }
+          }
+          if let androidRules, let parts = URLParts(url) {
+            let path = URLParts.percentDecoded(parts.path.isEmpty ? "/" : parts.path)
+            if !androidRules.contains(where: { $0.matches(path) }) {
+              problems.append(
+                Problem(
+                  subject: subject,
+                  message: "the manifest's intent filters do not accept the path of \(url)"
+                )
+              )
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private mutating func expectClaimed(
+    _ file: AASAFile,
+    _ url: String,
+    domain: String,
+    mode: AASAMatchMode,
+    appID: String,
+    file name: String,
+    _ subject: String
+  ) {
+    let match = file.match(url, domain: domain, mode: mode)
+    guard !match.matched || !match.appIDs.contains(appID) else { return }
+    problems.append(
+      Problem(
+        subject: subject,
+        message: "\(url) is not claimed for \(appID) by \(name): \(match.reason)"
+      )
+    )
+  }
+
+  // MARK: Excludes
+
+  private mutating func checkExcludes(
+    _ table: RouteTable,
+    aasa: AASAFile?,
+    legacy: AASAFile?,
+    dynamic: CompiledAppLinks?
+  ) {
+    let association = table.association
+    var cases: [(subject: String, url: String, legacyExpressible: Bool)] = []
+    for (index, pattern) in association.excludes.enumerated() {
+      for domain in table.app.domains {
+        cases.append(
+          (
+            "association.excludes[\(index)]",
+            "https://\(domain)\(SampleValues.path(matching: pattern))", true
+          )
+        )
+      }
+    }
+    if let base = sampleLinks.first {
+      for (index, pattern) in association.excludeFragments.enumerated() {
+        cases.append(
+          (
+            "association.excludeFragments[\(index)]",
+            base + "#" + SampleValues.path(matching: pattern), false
+          )
+        )
+      }
+      if !association.excludeFragments.isEmpty && legacy != nil {
+        notes.append(
+          "legacy paths cannot exclude fragments: iOS 12 and earlier open excluded-fragment links in the app"
+        )
+      }
+    }
+    if !cases.isEmpty && table.app.android != nil {
+      notes.append(
+        "Android before 15 ignores dynamic components: the manifest cannot exclude paths, so the app "
+          + "must hand excluded links back to the browser"
+      )
+    }
+    for (subject, url, legacyExpressible) in cases {
+      excludedLinks.append(url)
+      let domain = URLParts(url)?.host
+      if let aasa {
+        expectUnclaimed(aasa.match(url, domain: domain), url, file: "the AASA", subject)
+      }
+      if let legacy {
+        expectUnclaimed(legacy.match(url, domain: domain), url, file: "the legacy AASA", subject)
+        if legacyExpressible {
+          expectUnclaimed(
+            legacy.match(url, domain: domain, mode: .legacy),
+            url,
+            file: "the legacy AASA as iOS 12 reads it",
+            subject
+          )
+        }
+      }
+      if let dynamic, let parts = URLParts(url),
+        let decision = dynamic.decide(parts, mode: .modern),
+        !decision.exclude
+      {
+        problems.append(
+          Problem(
+            subject: subject,
+            message: "\(url) is claimed by dynamic component [\(decision.rule)] of assetlinks.json"
+          )
+        )
+      }
+    }
+  }
+
+  private mutating func expectUnclaimed(
+    _ match: AASAMatch,
+    _ url: String,
+    file: String,
+    _ subject: String
+  ) {
+    guard match.matched else { return }
+    problems.append(
+      Problem(
+        subject: subject,
+        message: "\(url) is excluded, but \(file) claims it: \(match.reason)"
+      )
+    )
+  }
+}

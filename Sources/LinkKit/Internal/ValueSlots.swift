@@ -1,0 +1,62 @@
+/// The values of a route's parameters, in one allocation whose class is not generic (so
+/// creating one costs no generic-metadata lookup, unlike `[LinkValue?]`), copied on write.
+struct ValueSlots: @unchecked Sendable {
+  private var store: ValueStore
+  let count: Int
+
+  init(count: Int) {
+    self.count = count
+    store = ValueStore.make(count: count)
+  }
+
+  subscript(index: Int) -> LinkValue? {
+    get {
+      precondition(index >= 0 && index < count, "value index out of range")
+      return store.withUnsafeMutablePointerToElements { $0[index] }
+    }
+    set {
+      precondition(index >= 0 && index < count, "value index out of range")
+      if !isKnownUniquelyReferenced(&store) { store = store.copy(count: count) }
+      store.withUnsafeMutablePointerToElements { $0[index] = newValue }
+    }
+  }
+
+  /// Calls `body` with the values as one buffer.
+  func withUnsafeBufferPointer<R, E: Error>(
+    _ body: (UnsafeBufferPointer<LinkValue?>) throws(E) -> R
+  ) throws(E) -> R {
+    try withExtendedLifetime(store) { () throws(E) -> R in
+      let elements = store.withUnsafeMutablePointerToElements { $0 }
+      return try body(UnsafeBufferPointer(start: elements, count: count))
+    }
+  }
+
+  /// The values as an array.
+  var array: [LinkValue?] { withUnsafeBufferPointer { Array($0) } }
+}
+
+/// Tail-allocated storage for ``ValueSlots``; the header is the element count.
+final class ValueStore: ManagedBuffer<Int, LinkValue?> {
+  static func make(count: Int) -> ValueStore {
+    let buffer = create(minimumCapacity: count) { _ in count }
+    let store = unsafeDowncast(buffer, to: ValueStore.self)
+    store.withUnsafeMutablePointerToElements { $0.initialize(repeating: nil, count: count) }
+    return store
+  }
+
+  func copy(count: Int) -> ValueStore {
+    let buffer = ValueStore.create(minimumCapacity: count) { _ in count }
+    let store = unsafeDowncast(buffer, to: ValueStore.self)
+    withUnsafeMutablePointerToElements { source in
+      store.withUnsafeMutablePointerToElements { $0.initialize(from: source, count: count) }
+    }
+    return store
+  }
+
+  deinit {
+    withUnsafeMutablePointers { header, elements in
+      // One element at a time: the specialised destroy, not the runtime's generic one.
+      for index in 0..<header.pointee { (elements + index).deinitialize(count: 1) }
+    }
+  }
+}

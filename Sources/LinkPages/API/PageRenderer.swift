@@ -1,0 +1,75 @@
+public import Foundation
+public import LinkKit
+
+/// Renders share text, Smart App Banner tags, a portable banner snippet and landing pages for
+/// the links of a route table, from Mustache templates.
+///
+/// The templates are built in (the package's `Templates/` folder, compiled into the library),
+/// and a folder of your own overrides any of them: the `templatesDirectory` argument, or the
+/// route table's `pages.templates` path (relative to the table file).
+///
+/// ```swift
+/// let table = try RouteTable(contentsOf: URL(filePath: "linkgen.json"))
+/// let pages = try PageRenderer(table: table)
+/// let values = try table.values(for: "shared-checklist", arguments: ["id": "3f2504e0-…"])
+/// let share = try pages.shareText(for: values, locale: "ko", fields: ["inviter": "Ada"])
+/// let html = try pages.landingPage(for: values, fields: ["title": "Groceries"])
+/// ```
+///
+/// Every value is escaped for the place it lands in (see docs/pages.md): display fields are
+/// untrusted plain text, links are linkgen's own and pass a URL allowlist, the
+/// `apple-itunes-app` content is assembled and encoded here. A renderer is immutable and
+/// `Sendable`; create it once and share it.
+public struct PageRenderer: Sendable {
+  /// The most display fields one call takes.
+  public static let maximumFieldCount = 32
+  /// The longest display field value, in characters, before cleaning.
+  public static let maximumFieldLength = 1000
+
+  /// The route table whose links are rendered.
+  public let table: RouteTable
+  /// The user's templates folder in use, if any.
+  public let templatesDirectory: URL?
+  let templates: TemplateSet
+
+  /// Loads the built-in templates and, when given, a folder that overrides any of them.
+  ///
+  /// - Parameter templatesDirectory: A folder of `.mustache` files laid out like `Templates/`.
+  ///   When `nil`, the table's `pages.templates` is used (relative to the table file's folder),
+  ///   and when the table has none, only the built-in templates.
+  /// - Throws: ``PageError`` when the folder cannot be read or a template does not parse.
+  public init(table: RouteTable, templatesDirectory: URL? = nil) throws(PageError) {
+    self.table = table
+    let directory = templatesDirectory ?? Self.tableTemplatesDirectory(table)
+    self.templatesDirectory = directory
+    templates = try TemplateSet(userDirectory: directory)
+  }
+
+  /// The locales there are templates for (`en`, `ko`, and those of the user's folder).
+  public var locales: [String] { templates.locales.sorted() }
+
+  /// The locale whose templates a request for `locale` uses: itself, its language (`ko` for
+  /// `ko-KR`), or English.
+  ///
+  /// - Throws: ``PageError`` with ``PageError/Code/invalidLocale`` for text that is not a
+  ///   language tag.
+  public func resolvedLocale(_ locale: String) throws(PageError) -> String {
+    templates.localeChain(try Locales.normalized(locale)).first ?? "en"
+  }
+
+  /// The `'sha256-…'` Content-Security-Policy sources that allow the `<style>` elements of
+  /// `html`, for a page that embeds the ``bannerSnippet(for:locale:fields:platform:)`` and
+  /// has a policy of its own.
+  public static func styleSources(in html: String) -> [String] {
+    ContentSecurityPolicy.styleSources(in: html)
+  }
+
+  private static func tableTemplatesDirectory(_ table: RouteTable) -> URL? {
+    guard let path = table.pages?.templates else { return nil }
+    if path.hasPrefix("/") { return URL(fileURLWithPath: path, isDirectory: true) }
+    let base =
+      table.source.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+      ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    return base.appendingPathComponent(path, isDirectory: true)
+  }
+}

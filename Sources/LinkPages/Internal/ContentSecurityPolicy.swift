@@ -1,0 +1,74 @@
+import Foundation
+
+/// The landing page's Content-Security-Policy. Templates write `{{csp}}` into a
+/// `<meta http-equiv="Content-Security-Policy">`; after rendering, the placeholder for the
+/// style sources is replaced with the SHA-256 hash of each `<style>` element of the page, so the
+/// page's own stylesheets apply and nothing else does: no script at all, no other style, images
+/// only over https, no plugins, frames, forms or `<base>`.
+struct ContentSecurityPolicy {
+  /// A token no rendered value can contain: it is random for each page.
+  let placeholder = "linkgen-style-sources-" + UUID().uuidString.lowercased()
+
+  /// The value templates see as `csp`.
+  var templateValue: String {
+    "default-src 'none'; script-src 'none'; style-src \(placeholder); img-src https:; "
+      + "base-uri 'none'; form-action 'none'; object-src 'none'"
+  }
+
+  /// The page with the placeholder replaced by the hashes of its style elements.
+  func finish(_ html: String, template: String) throws(PageError) -> String {
+    guard html.contains(placeholder),
+      html.range(of: "http-equiv=\"Content-Security-Policy\"", options: .caseInsensitive) != nil
+    else {
+      throw PageError(
+        .missingContentSecurityPolicy,
+        "the landing page from \(template) has no <meta http-equiv=\"Content-Security-Policy\" "
+          + "content=\"{{csp}}\">; every landing page carries the policy"
+      )
+    }
+    let sources = Self.styleSources(in: html)
+    let value = sources.isEmpty ? "'none'" : sources.joined(separator: " ")
+    return html.replacingOccurrences(of: placeholder, with: HTML.escape(value))
+  }
+
+  /// `'sha256-<base64>'` for the text of each `<style>` element in `html`, in order.
+  static func styleSources(in html: String) -> [String] {
+    var sources: [String] = []
+    var rest = html[...]
+    while let open = rest.range(of: "<style", options: .caseInsensitive) {
+      let after = rest[open.upperBound...]
+      guard let next = after.first, next == ">" || next.isWhitespace || next == "/",
+        let tagEnd = after.firstIndex(of: ">")
+      else {
+        rest = after
+        continue
+      }
+      let body = after[after.index(after: tagEnd)...]
+      guard let close = body.range(of: "</style", options: .caseInsensitive) else { break }
+      let digest = SHA256.digest(Array(body[..<close.lowerBound].utf8))
+      sources.append("'sha256-\(Data(digest).base64EncodedString())'")
+      rest = body[close.upperBound...]
+    }
+    return sources
+  }
+}
+
+/// HTML escaping for text and quoted attribute values, the same five characters Mustache's
+/// `{{…}}` escapes.
+enum HTML {
+  static func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}

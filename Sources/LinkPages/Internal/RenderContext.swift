@@ -1,0 +1,229 @@
+import Foundation
+import LinkKit
+
+/// What templates see: one dictionary per rendering, every value already prepared for the
+/// context it is documented for (docs/pages.md lists them):
+///
+/// - text (`app.name`, `route.summary`, `params.*`, `fields.*`, `title`, `description`,
+///   `page.imageAlt`): cleaned plain text; `{{…}}` HTML-escapes it for HTML text and quoted
+///   attributes, and text templates print it as it is;
+/// - URLs (`links.*`, `page.image`): absolute links that passed ``URLPolicy``; `{{…}}` makes
+///   them attribute values;
+/// - `smartBanner.content`: the `apple-itunes-app` list, its link percent-encoded here;
+/// - `json.data`: JSON escaped for a `<script type="application/json">` element, printed with
+///   `{{{…}}}`;
+/// - `qr.svg`: markup that passed ``InlineSVG``, printed with `{{{…}}}`;
+/// - `csp`: the Content-Security-Policy value.
+struct RenderContext {
+  let values: RouteValues
+  let links: LinkSet
+  let locale: String
+  let fields: [String: String]
+  let platform: Platform
+  let app: AppIdentity
+  let pages: PageSettings?
+  let policy: URLPolicy
+
+  init(
+    table: RouteTable,
+    values: RouteValues,
+    locale: String,
+    fields: [String: String],
+    platform: Platform
+  ) throws(PageError) {
+    let links: LinkSet
+    do throws(LinkError) {
+      links = try table.links(for: values)
+    } catch {
+      throw PageError(.link, error.message)
+    }
+    self.values = values
+    self.links = links
+    self.locale = locale
+    self.fields = try Self.cleanFields(fields)
+    self.platform = platform
+    app = table.app
+    pages = table.pages
+    policy = URLPolicy(appScheme: table.app.scheme, androidPackage: table.app.android?.package)
+  }
+
+  /// The display fields, checked and cleaned; empty values are left out.
+  static func cleanFields(_ fields: [String: String]) throws(PageError) -> [String: String] {
+    guard fields.count <= PageRenderer.maximumFieldCount else {
+      throw PageError(
+        .invalidField,
+        "\(fields.count) display fields given; at most \(PageRenderer.maximumFieldCount)"
+      )
+    }
+    var result: [String: String] = [:]
+    for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+      guard isFieldName(name) else {
+        throw PageError(
+          .invalidField,
+          "'\(name.prefix(40))' is not a field name: a letter, then up to 39 letters, digits or '_'"
+        )
+      }
+      guard value.count <= PageRenderer.maximumFieldLength else {
+        throw PageError(
+          .invalidField,
+          "the field '\(name)' is \(value.count) characters long; at most "
+            + "\(PageRenderer.maximumFieldLength)"
+        )
+      }
+      let clean = PlainText.clean(value)
+      if !clean.isEmpty { result[name] = clean }
+    }
+    return result
+  }
+
+  static func isFieldName(_ name: String) -> Bool {
+    guard let first = name.first, first.isASCII, first.isLetter, name.count <= 40 else {
+      return false
+    }
+    return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+  }
+
+  // MARK: Links
+
+  /// The `intent:` link for the Android button: linkgen's intent link with the Play Store page
+  /// as its `browser_fallback_url`, so that a phone without the app lands on the store rather
+  /// than back on this page.
+  var androidIntent: String? {
+    guard let intent = links.androidIntent else { return nil }
+    guard let store = links.playStore,
+      let start = intent.range(of: ";S.browser_fallback_url="), intent.hasSuffix(";end")
+    else { return intent }
+    return intent[..<start.upperBound] + Percent.encode(store) + ";end"
+  }
+
+  /// The link behind "Open": the custom-scheme link, or the intent link on Android.
+  var openLink: String {
+    platform == .android ? (androidIntent ?? links.scheme) : links.scheme
+  }
+
+  /// The store behind "Get the app" on one platform; `nil` for ``Platform/any``.
+  var storeLink: String? {
+    switch platform {
+    case .any: nil
+    case .ios: links.appStore
+    case .android: links.playStore
+    }
+  }
+
+  /// The `apple-itunes-app` content, when the app has an App Store ID.
+  var smartBannerContent: String? {
+    app.ios?.appStoreID.flatMap { Self.smartBannerContent(appID: $0, link: links.universal) }
+  }
+
+  /// `app-id=<digits>, app-argument=<link>`: the content is a comma-separated list, so the
+  /// link's commas (and quotes and spaces) are percent-encoded and cannot add a key; an ID that
+  /// is not all digits gives `nil`.
+  static func smartBannerContent(appID: String, link: String) -> String? {
+    guard !appID.isEmpty, appID.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    var argument = ""
+    for character in link {
+      switch character {
+      case ",": argument += "%2C"
+      case "\"": argument += "%22"
+      case "'": argument += "%27"
+      case " ": argument += "%20"
+      default: argument.append(character)
+      }
+    }
+    return "app-id=\(appID), app-argument=\(argument)"
+  }
+
+  // MARK: Dictionaries
+
+  /// The links templates may use, each checked against the URL policy.
+  func linkValues() throws(PageError) -> [String: Any] {
+    var result: [String: Any] = [:]
+    let candidates: [(String, String?)] = [
+      ("universal", links.universal), ("scheme", links.scheme), ("web", links.web),
+      ("appStore", links.appStore), ("playStore", links.playStore),
+      ("androidIntent", androidIntent), ("open", openLink), ("store", storeLink),
+    ]
+    for (name, link) in candidates {
+      guard let link else { continue }
+      if case .failure(let error) = policy.check(link) { throw error }
+      result[name] = link
+    }
+    return result
+  }
+
+  /// Everything but `title`, `description` and the page-only values, with display fields
+  /// shortened to `cap` characters, ending in `marker`, when given (for SMS).
+  func base(cap: Int? = nil, marker: String = "…") throws(PageError) -> [String: Any] {
+    var params: [String: Any] = [:]
+    for (parameter, value) in values.all {
+      if let value { params[parameter.name] = PlainText.clean(value.description) }
+    }
+    var appValues: [String: Any] = [
+      "name": PlainText.clean(app.name ?? app.scheme), "scheme": app.scheme,
+    ]
+    if let id = app.ios?.appStoreID { appValues["ios"] = ["appStoreID": id] }
+    if let package = app.android?.package { appValues["android"] = ["package": package] }
+    var route: [String: Any] = ["name": values.routeName, "is": [values.routeName: true]]
+    if let summary = values.route.summary { route["summary"] = PlainText.clean(summary) }
+    var context: [String: Any] = [
+      "locale": locale,
+      "app": appValues,
+      "route": route,
+      "params": params,
+      "fields": fields.mapValues { value -> Any in
+        cap.map { Self.shorten(value, to: $0, marker: marker) } ?? value
+      },
+      "links": try linkValues(),
+      "platform": [platform.rawValue: true],
+    ]
+    if let content = smartBannerContent { context["smartBanner"] = ["content": content] }
+    context["page"] = try pageValues()
+    return context
+  }
+
+  private func pageValues() throws(PageError) -> [String: Any] {
+    var result: [String: Any] = [:]
+    if let image = pages?.image {
+      guard case .success(.https) = policy.check(image) else {
+        throw PageError(
+          .unsafeURL,
+          "refusing the preview image \(URLPolicy.quoted(image)): not https"
+        )
+      }
+      result["image"] = image
+      if let alt = pages?.imageAlt { result["imageAlt"] = PlainText.clean(alt) }
+    }
+    if let site = pages?.twitterSite { result["twitterSite"] = site }
+    if let color = pages?.themeColor { result["themeColor"] = color }
+    return result
+  }
+
+  /// The JSON data block of a landing page: route, links, parameters and display fields.
+  func jsonData(links: [String: Any]) -> String {
+    let order = ["universal", "scheme", "web", "appStore", "playStore", "androidIntent", "open"]
+    let linkMembers = order.compactMap { key in
+      (links[key] as? String).map { (key, JSONValue.string($0)) }
+    }
+    let params = values.all.compactMap { item in
+      item.value.map { (item.parameter.name, JSONValue.string($0.description)) }
+    }
+    let fieldMembers = fields.sorted { $0.key < $1.key }.map {
+      ($0.key, JSONValue.string($0.value))
+    }
+    return JSONValue.object([
+      ("route", .string(values.routeName)),
+      ("locale", .string(locale)),
+      ("links", .object(linkMembers)),
+      ("params", .object(params)),
+      ("fields", .object(fieldMembers)),
+    ]).rendered(htmlSafe: true)
+  }
+
+  /// `text` cut to at most `cap` characters, the cut marked with `marker` (an ellipsis).
+  static func shorten(_ text: String, to cap: Int, marker: String) -> String {
+    guard text.count > cap else { return text }
+    guard cap > marker.count else { return "" }
+    return String(String(text.prefix(cap - marker.count)).trimmingPrefixAndSuffixWhitespace())
+      + marker
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import LinkKit
+import Testing
+
+@testable import LinkPages
+
+struct TemplateTests {
+  @Test func builtInTemplatesAreTheFilesOfTemplatesFolder() throws {
+    let folder = Fixtures.root.appendingPathComponent("Templates")
+    let walker = try #require(
+      FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    )
+    var onDisk: [String: String] = [:]
+    for case let url as URL in walker where url.pathExtension == "mustache" {
+      let key = String(url.path.dropFirst(folder.path.count + 1).dropLast(".mustache".count))
+      onDisk[key] = try String(contentsOf: url, encoding: .utf8)
+    }
+    #expect(onDisk.count >= 20)
+    #expect(EmbeddedTemplates.files == onDisk)
+  }
+
+  @Test func aUserFolderOverridesASubsetWithoutRebuilding() throws {
+    let table = try Fixtures.builtInOnly()
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Fixtures.write(
+      "Custom: {{fields.inviter}} {{links.universal}}\n",
+      to: folder.appendingPathComponent("en/message.mustache")
+    )
+    let values = try Fixtures.values(table)
+    let link = try table.link(.universal, for: values)
+    var renderer = try PageRenderer(table: table, templatesDirectory: folder)
+    let en = try renderer.shareText(for: values, fields: ["inviter": "Ada", "title": "T"])
+    #expect(en.message == "Custom: Ada \(link)")
+    #expect(en.emailSubject == "Ada shared “T” with you")  // built in
+    // An English override does not replace the built-in Korean text.
+    let ko = try renderer.shareText(
+      for: values,
+      locale: "ko",
+      fields: ["inviter": "Ada", "title": "T"]
+    )
+    #expect(ko.message.hasPrefix("Ada님이"))
+
+    // Edit the folder: a new renderer reads the new files.
+    try Fixtures.write(
+      "바뀐 메시지 {{links.universal}}",
+      to: folder.appendingPathComponent("ko/message.mustache")
+    )
+    try Fixtures.write(
+      "{{fields.title}}!",
+      to: folder.appendingPathComponent("ko/shared-checklist/title.mustache")
+    )
+    renderer = try PageRenderer(table: table, templatesDirectory: folder)
+    let edited = try renderer.shareText(for: values, locale: "ko", fields: ["title": "T"])
+    #expect(edited.message == "바뀐 메시지 \(link)")
+    #expect(edited.emailSubject == "OpenList: T!")
+    // A new locale folder becomes available, falling back to English for what it lacks.
+    try Fixtures.write(
+      "Bonjour {{links.universal}}",
+      to: folder.appendingPathComponent("fr/message.mustache")
+    )
+    renderer = try PageRenderer(table: table, templatesDirectory: folder)
+    #expect(renderer.locales == ["en", "fr", "ko"])
+    let fr = try renderer.shareText(for: values, locale: "fr-CA")
+    #expect(fr.locale == "fr" && fr.message == "Bonjour \(link)")
+    #expect(fr.emailSubject == "Open a checklist someone shared with you on OpenList")
+  }
+
+  @Test func theTablesTemplatesPathIsRelativeToTheTableFile() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.openlistURL))
+        as? [String: Any]
+    )
+    object["pages"] = ["templates": "my templates"]
+    let tableURL = folder.appendingPathComponent("linkgen.json")
+    try JSONSerialization.data(withJSONObject: object).write(to: tableURL)
+    try Fixtures.write(
+      "From the table's folder {{links.universal}}",
+      to: folder.appendingPathComponent("my templates/en/message.mustache")
+    )
+    let table = try RouteTable(contentsOf: tableURL)
+    let renderer = try PageRenderer(table: table)
+    #expect(renderer.templatesDirectory?.lastPathComponent == "my templates")
+    #expect(
+      try renderer.shareText(for: try Fixtures.values(table)).message.hasPrefix(
+        "From the table's folder https://"
+      )
+    )
+  }
+
+  @Test func localesAreLanguageTags() throws {
+    let renderer = try PageRenderer(table: try Fixtures.builtInOnly())
+    #expect(try renderer.resolvedLocale("ko-KR") == "ko")
+    #expect(try renderer.resolvedLocale("ko_kr") == "ko")
+    #expect(try renderer.resolvedLocale("fr") == "en")
+    #expect(try renderer.resolvedLocale("EN") == "en")
+    for bad in ["../etc", "", "e", "en/..", "en-", "ko KR", "한국어", "toolonglanguage"] {
+      #expect {
+        try renderer.resolvedLocale(bad)
+      } throws: { error in
+        (error as? PageError)?.code == .invalidLocale
+      }
+    }
+  }
+
+  @Test func brokenUserTemplatesAreErrorsNamingTheFile() throws {
+    let table = try Fixtures.builtInOnly()
+    let values = try Fixtures.values(table)
+    let cases: [(String, String, PageError.Code, String)] = [
+      (
+        "en/message.mustache", "Hi\n  {{#fields.inviter}} unclosed", .templateSyntax,
+        "message.mustache:"
+      ),
+      ("en/sms.mustache", "{{title}} {{=<% %>=}}", .templateSyntax, "sms.mustache"),
+      (
+        "en/page.mustache", "<html><title>{{title}}</title></html>", .missingContentSecurityPolicy,
+        "page.mustache"
+      ),
+      ("head-tags.mustache", "{{>page-layout}}", .templateSyntax, "include each other"),
+      ("en/sms.mustache", "No link here", .templateSyntax, "must carry the link"),
+    ]
+    for (path, text, code, needle) in cases {
+      let folder = try Fixtures.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      try Fixtures.write(text, to: folder.appendingPathComponent(path))
+      #expect {
+        let renderer = try PageRenderer(table: table, templatesDirectory: folder)
+        _ = try renderer.shareText(for: values)
+        _ = try renderer.landingPage(for: values)
+      } throws: { error in
+        guard let error = error as? PageError else { return false }
+        return error.code == code && error.message.contains(needle)
+      }
+    }
+    #expect {
+      try PageRenderer(
+        table: table,
+        templatesDirectory: URL(fileURLWithPath: "/nonexistent/templates")
+      )
+    } throws: { error in
+      (error as? PageError)?.code == .unreadableTemplates
+    }
+  }
+
+  @Test func syntaxErrorsGiveLineAndColumn() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Fixtures.write(
+      "line one\n{{/nope}}\n",
+      to: folder.appendingPathComponent("en/title.mustache")
+    )
+    #expect {
+      try PageRenderer(table: try Fixtures.builtInOnly(), templatesDirectory: folder)
+    } throws: { error in
+      (error as? PageError)?.message.contains("en/title.mustache:2:") == true
+    }
+  }
+
+  @Test func theSmartBannerNeedsAnAppStoreID() throws {
+    let table = try Fixtures.table {
+      var app = $0["app"] as? [String: Any] ?? [:]
+      var ios = app["ios"] as? [String: Any] ?? [:]
+      ios["appStoreID"] = nil
+      app["ios"] = ios
+      $0["app"] = app
+      $0["pages"] = nil
+    }
+    let renderer = try PageRenderer(table: table)
+    #expect {
+      try renderer.smartBannerMeta(for: try Fixtures.values(table))
+    } throws: { error in
+      (error as? PageError)?.code == .missingAppIdentity
+    }
+    let page = try renderer.landingPage(for: try Fixtures.values(table))
+    #expect(!page.contains("apple-itunes-app") && !page.contains("app-store"))
+  }
+}

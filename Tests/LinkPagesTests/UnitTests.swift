@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import LinkPages
+
+struct PlainTextTests {
+  @Test(arguments: [
+    ("Ada\r\nBcc: x", "Ada Bcc: x"), ("\u{202E}cba\u{202C}", "cba"), ("a\u{2066}b\u{2069}", "ab"),
+    ("a\u{200B}b\u{200C}c\u{2060}d\u{FEFF}e", "abcde"), ("  spaced \t out  ", "spaced out"),
+    ("e\u{301}", "é"), ("👩\u{200D}💻", "👩\u{200D}💻"), ("a\u{200D}b", "ab"), ("\u{3164}", ""),
+    ("line\u{2028}break\u{85}", "line break"), ("<b>&amp;</b>", "<b>&amp;</b>"), ("지민", "지민"),
+  ])
+  func cleans(_ input: String, _ expected: String) {
+    #expect(PlainText.clean(input) == expected)
+  }
+}
+
+struct URLPolicyTests {
+  let policy = URLPolicy(appScheme: "openlist", androidPackage: "com.example.openlist")
+
+  @Test(arguments: [
+    "https://openlist.example.com/a?b=c%2C", "openlist://shared-checklists?x=1",
+    "intent://x#Intent;scheme=openlist;package=com.example.openlist;S.browser_fallback_url=https%3A%2F%2Fa.example;end",
+  ])
+  func accepts(_ url: String) throws {
+    _ = try policy.check(url).get()
+  }
+
+  @Test(arguments: [
+    "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
+    "data:text/html,<script>alert(1)</script>", "vbscript:x", "//evil.example/",
+    "https:evil.example",
+    "https://user@evil.example/", "https://evil.example:8443/", "https:\\\\evil.example",
+    "https://evil.example/\"onmouseover=\"x", "http://openlist.example.com/", "openlistx://x",
+    "intent://x#Intent;scheme=openlist;package=com.evil.app;end", "file:///etc/passwd", "",
+    "https://exa mple.com/", "itms-apps://apps.apple.com/app/id1",
+  ])
+  func refuses(_ url: String) {
+    #expect(throws: PageError.self) { try policy.check(url).get() }
+  }
+}
+
+struct SHA256Tests {
+  @Test(arguments: [
+    ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+    ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+    (
+      "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+    ),
+    (
+      String(repeating: "a", count: 1000),
+      "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"
+    ),
+  ])
+  func digests(_ text: String, _ hex: String) {
+    let digest = SHA256.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    #expect(digest == hex)
+  }
+
+  @Test func styleSourcesHashEachStyleElement() {
+    let html = "<style>a{}</style><p>x</p><STYLE media=\"print\">b{}</STYLE><styles>"
+    #expect(
+      PageRenderer.styleSources(in: html) == [
+        "'sha256-\(Data(SHA256.digest(Array("a{}".utf8))).base64EncodedString())'",
+        "'sha256-\(Data(SHA256.digest(Array("b{}".utf8))).base64EncodedString())'",
+      ]
+    )
+  }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the association commands, running the built `linkgen`.
+struct AssociationCommandTests {
+  static let openlist = ["--config", "Examples/openlist/linkgen.json"]
+  static let uuidLink =
+    "https://openlist.example.com/shared-checklists/3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+
+  /// The issue's done-when: the generated AASA claims the shared-checklist link for the app,
+  /// and check-aasa says so.
+  @Test func aasaClaimsTheSharedChecklistAndCheckAASASaysSo() throws {
+    let aasa = try LinkgenProcess.run(["aasa"] + Self.openlist)
+    #expect(aasa.status == 0, "\(aasa.stderr)")
+    #expect(aasa.stdout.contains("\"ABCDE12345.com.example.openlist\""))
+    let directory = try LinkgenProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("apple-app-site-association")
+    try Data(aasa.stdout.utf8).write(to: file)
+    let check = try LinkgenProcess.run([
+      "check-aasa", file.path, "--url", Self.uuidLink, "--domain", "openlist.example.com",
+      "--format", "json",
+    ])
+    #expect(check.status == 0, "\(check.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any]
+    )
+    #expect(json["errors"] as? Int == 0)
+    let urls = try #require(json["urls"] as? [[String: Any]])
+    #expect(urls.count == 1)
+    #expect(urls[0]["url"] as? String == Self.uuidLink)
+    #expect(urls[0]["matched"] as? Bool == true)
+    #expect(urls[0]["appIDs"] as? [String] == ["ABCDE12345.com.example.openlist"])
+    #expect(urls[0]["detail"] as? Int == 0)
+    #expect(urls[0]["rule"] as? Int == 3)
+    // The text form says the same.
+    let text = try LinkgenProcess.run(["check-aasa", file.path, "--url", Self.uuidLink])
+    #expect(text.stdout.contains("opens the app: applinks.details[0].components[3]"))
+    #expect(text.stdout.contains("opens ABCDE12345.com.example.openlist"))
+  }
+
+  @Test func checkAASAReadsStandardInputAndReportsExclusions() throws {
+    let aasa = try LinkgenProcess.run(["aasa", "--legacy"] + Self.openlist)
+    let check = try LinkgenProcess.run(
+      [
+        "check-aasa", "-", "--url", "https://openlist.example.com/account/me", "--legacy",
+        "--format", "json",
+      ],
+      input: aasa.stdout
+    )
+    #expect(check.status == 0, "warnings only: \(check.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any]
+    )
+    let url = try #require((json["urls"] as? [[String: Any]])?.first)
+    #expect(url["matched"] as? Bool == false)
+    #expect(url["excluded"] as? Bool == true)
+    #expect(url["rulePath"] as? String == "applinks.details[0].paths[0]")
+    let findings = try #require(json["findings"] as? [[String: Any]])
+    #expect(findings.map { $0["code"] as? String } == ["paths-beside-components"])
+  }
+
+  @Test func checkAASAExitsWith65OnErrorsAndNamesThem() throws {
+    let broken =
+      #"{"applinks": {"details": [{"appID": "nope", "appIDs": ["ABCDE12345.a.b"], "components": [{"/": "*"},]}]}}"#
+    let check = try LinkgenProcess.run(["check-aasa", "-"], input: broken)
+    #expect(check.status == 65)
+    #expect(check.stdout.contains("error: applinks.details[0]"))
+    #expect(check.stdout.contains("'appID' and 'appIDs' are both present"))
+    #expect(check.stdout.contains("trailing comma"))
+    #expect(check.stderr.contains("linkgen: error: standard input has 3 errors"))
+  }
+
+  @Test func checkAASAOnAMissingFileExitsWith66() throws {
+    let check = try LinkgenProcess.run(["check-aasa", "no/such/file"])
+    #expect(check.status == 66)
+    #expect(check.stderr.contains("cannot read no/such/file: no such file"))
+  }
+
+  @Test func checkAssetLinksOnGeneratedAndBrokenFiles() throws {
+    let links = try LinkgenProcess.run(["assetlinks", "--dynamic-components"] + Self.openlist)
+    #expect(links.status == 0)
+    let good = try LinkgenProcess.run(["check-assetlinks", "-"], input: links.stdout)
+    #expect(good.status == 0, "\(good.stdout)")
+    #expect(good.stdout.contains("OK"))
+    #expect(
+      good.stdout.contains("android_app com.example.openlist (1 fingerprint), 9 dynamic components")
+    )
+    let bad = try LinkgenProcess.run(
+      ["check-assetlinks", "-", "--format", "json"],
+      input:
+        #"[{"relation": "delegate_permission/common.handle_all_urls", "target": {"namespace": "android_app", "package_name": "x", "sha256_cert_fingerprints": ["ab:cd"]}}]"#
+    )
+    #expect(bad.status == 65)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(bad.stdout.utf8)) as? [String: Any]
+    )
+    let codes = (json["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+    #expect(codes == ["wrong-type", "malformed-package", "malformed-fingerprint"])
+  }
+
+  @Test func outFileIsWrittenWholeAndMatchesStandardOutput() throws {
+    let directory = try LinkgenProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = directory.appendingPathComponent("assetlinks.json")
+    try Data("old".utf8).write(to: target)
+    let written = try LinkgenProcess.run(["assetlinks", "--out", target.path] + Self.openlist)
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(written.stdout.isEmpty)
+    let printed = try LinkgenProcess.run(["assetlinks"] + Self.openlist)
+    #expect(try String(contentsOf: target, encoding: .utf8) == printed.stdout)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["assetlinks.json"],
+      "no temp files left"
+    )
+  }
+
+  @Test func anUnwritableOutFileExitsWith73AndWritesNothing() throws {
+    let directory = try LinkgenProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let missing = directory.appendingPathComponent("no/such/dir/apple-app-site-association")
+    let result = try LinkgenProcess.run(["aasa", "--out", missing.path] + Self.openlist)
+    #expect(result.status == 73)
+    #expect(result.stderr.contains("linkgen: error: cannot write \(missing.path)"))
+    #expect(result.stdout.isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    // A directory in the way of the file: the rename fails, the temporary file is removed.
+    let blocked = directory.appendingPathComponent("taken")
+    try FileManager.default.createDirectory(
+      at: blocked.appendingPathComponent("inside"),
+      withIntermediateDirectories: true
+    )
+    let second = try LinkgenProcess.run(["aasa", "--out", blocked.path] + Self.openlist)
+    #expect(second.status == 73)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["taken"])
+  }
+
+  @Test func developerModeWarnsOnStandardError() throws {
+    let result = try LinkgenProcess.run(["ios-entitlements", "--developer-mode"] + Self.openlist)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("<string>applinks:openlist.example.com?mode=developer</string>"))
+    #expect(
+      result.stderr.contains("linkgen: warning: ?mode=developer is for development builds only")
+    )
+    let plain = try LinkgenProcess.run(["ios-entitlements"] + Self.openlist)
+    #expect(plain.stderr.isEmpty)
+    #expect(!plain.stdout.contains("mode=developer"))
+  }
+
+  @Test func snippetCommandsPrintWellFormedSnippets() throws {
+    let plist = try LinkgenProcess.run(
+      ["ios-plist", "--query-scheme", "myphotoapp"] + Self.openlist
+    )
+    #expect(plist.status == 0)
+    #expect(plist.stdout.contains("<string>myphotoapp</string>"))
+    let badScheme = try LinkgenProcess.run(
+      ["ios-plist", "--query-scheme", "no way"] + Self.openlist
+    )
+    #expect(badScheme.status == 64)
+    let manifest = try LinkgenProcess.run(
+      ["android-manifest", "--activity", ".LinkActivity"] + Self.openlist
+    )
+    #expect(manifest.status == 0)
+    #expect(manifest.stdout.contains(#"<intent-filter android:autoVerify="true">"#))
+    #expect(manifest.stdout.contains(#"android:name=".LinkActivity""#))
+  }
+
+  @Test(arguments: [["openlist"], ["photos"]])
+  func validateAssociationPassesForTheExamples(_ example: [String]) throws {
+    let result = try LinkgenProcess.run([
+      "validate", "--association", "--config", "Examples/\(example[0])/linkgen.json",
+    ])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("association: OK"))
+  }
+
+  @Test func validateAssociationFailsWhenAnExcludeSwallowsARoute() throws {
+    let directory = try LinkgenProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = try String(
+      contentsOf: LinkgenProcess.root.appendingPathComponent("Examples/openlist/linkgen.json"),
+      encoding: .utf8
+    )
+    let table = directory.appendingPathComponent("linkgen.json")
+    try Data(
+      source.replacingOccurrences(
+        of: #""/oauth/callback""#,
+        with: #""/oauth/callback", "/invite/*""#
+      ).utf8
+    )
+    .write(to: table)
+    let result = try LinkgenProcess.run(["validate", "--association", "--config", table.path])
+    #expect(result.status == 65)
+    #expect(
+      result.stdout.contains(
+        "problem: route 'invite': https://openlist.example.com/invite/AAAAAA is not claimed"
+      )
+    )
+    #expect(result.stderr.contains("the association files disagree with the routes"))
+    // Without the flag the table itself is valid.
+    #expect(try LinkgenProcess.run(["validate", "--config", table.path]).status == 0)
+  }
+
+  @Test(arguments: [
+    "aasa", "assetlinks", "ios-entitlements", "ios-plist", "android-manifest", "check-aasa",
+    "check-assetlinks",
+  ])
+  func helpShowsExamples(_ command: String) throws {
+    let result = try LinkgenProcess.run([command, "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Examples:"))
+    #expect(result.stdout.contains("linkgen \(command)"))
+  }
+
+  @Test func generatorsFailClearlyWithoutThePlatform() throws {
+    let result = try LinkgenProcess.run([
+      "assetlinks", "--config", "Examples/openlist/missing.json",
+    ])
+    #expect(result.status == 66)
+    let directory = try LinkgenProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let table = directory.appendingPathComponent("linkgen.json")
+    try Data(
+      #"{"app": {"scheme": "bare", "domains": ["bare.example.com"]}, "routes": [{"name": "home", "scheme": "bare://home", "universal": "/"}]}"#
+        .utf8
+    ).write(to: table)
+    let aasa = try LinkgenProcess.run(["aasa", "--config", table.path])
+    #expect(aasa.status == 65)
+    #expect(aasa.stderr.contains("the route table has no app.ios"))
+  }
+}
