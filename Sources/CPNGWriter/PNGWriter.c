@@ -1,6 +1,7 @@
 #include "CPNGWriter.h"
 
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,87 @@ static void on_error(png_structp png, png_const_charp message) {
 static void on_warning(png_structp png, png_const_charp message) {
   (void)png;
   (void)message;
+}
+
+// zlib's state for one image is about 260 KB (window, hash chains, pending output), allocated
+// and freed per image. glibc gives that memory back to the kernel on free and takes it again on
+// the next image, so every image paid for fresh pages. Each thread keeps a few of those large
+// blocks for the next image instead; they are freed when the thread ends.
+
+enum { CACHE_SLOTS = 8, CACHED_MINIMUM = 4096, HEADER = 16 };
+
+typedef struct {
+  int count;
+  void *blocks[CACHE_SLOTS];
+  size_t sizes[CACHE_SLOTS];
+} block_cache;
+
+static pthread_key_t cache_key;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+static int cache_ready;
+
+static void cache_destroy(void *pointer) {
+  block_cache *cache = pointer;
+  for (int index = 0; index < cache->count; index++) {
+    free((char *)cache->blocks[index] - HEADER);
+  }
+  free(cache);
+}
+
+static void cache_create_key(void) { cache_ready = pthread_key_create(&cache_key, cache_destroy) == 0; }
+
+static block_cache *thread_cache(void) {
+  pthread_once(&cache_once, cache_create_key);
+  if (!cache_ready) return NULL;
+  block_cache *cache = pthread_getspecific(cache_key);
+  if (cache == NULL) {
+    cache = calloc(1, sizeof *cache);
+    if (cache != NULL && pthread_setspecific(cache_key, cache) != 0) {
+      free(cache);
+      cache = NULL;
+    }
+  }
+  return cache;
+}
+
+// Blocks carry their size in a 16-byte header (which keeps malloc's alignment).
+static png_voidp cached_malloc(png_structp png, png_alloc_size_t size) {
+  (void)png;
+  if (size >= CACHED_MINIMUM) {
+    block_cache *cache = thread_cache();
+    for (int index = 0; cache != NULL && index < cache->count; index++) {
+      if (cache->sizes[index] == size) {
+        void *block = cache->blocks[index];
+        cache->count--;
+        cache->blocks[index] = cache->blocks[cache->count];
+        cache->sizes[index] = cache->sizes[cache->count];
+        return block;
+      }
+    }
+  }
+  if (size > SIZE_MAX - HEADER) return NULL;
+  char *header = malloc(size + HEADER);
+  if (header == NULL) return NULL;
+  memcpy(header, &size, sizeof size);
+  return header + HEADER;
+}
+
+static void cached_free(png_structp png, png_voidp pointer) {
+  (void)png;
+  if (pointer == NULL) return;
+  char *header = (char *)pointer - HEADER;
+  size_t size;
+  memcpy(&size, header, sizeof size);
+  if (size >= CACHED_MINIMUM) {
+    block_cache *cache = thread_cache();
+    if (cache != NULL && cache->count < CACHE_SLOTS) {
+      cache->blocks[cache->count] = pointer;
+      cache->sizes[cache->count] = size;
+      cache->count++;
+      return;
+    }
+  }
+  free(header);
 }
 
 static void on_write(png_structp png, png_bytep data, size_t length) {
@@ -56,7 +138,8 @@ int linkqr_png_encode(const linkqr_png_image *image, linkqr_png_output *output) 
     strcpy(output->message, "invalid image description");
     return -1;
   }
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, output, on_error, on_warning);
+  png_structp png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, output, on_error, on_warning,
+                                              NULL, cached_malloc, cached_free);
   if (png == NULL) {
     strcpy(output->message, "cannot create the libpng writer (out of memory)");
     return -1;

@@ -55,6 +55,19 @@ enum QRBenchmarks {
     return copy
   }
 
+  /// 64 codes encoded up front, to time rendering alone.
+  static let codes: [QRCode] = urls.prefix(64).compactMap { try? QRCode(encoding: $0) }
+
+  /// Nanoseconds per operation of `render` alone, on the pre-encoded codes.
+  static func renderOnly(_ render: (QRCode) -> Void) -> String {
+    var index = 0
+    let time = Harness.measure(iterations: 5000) {
+      index = (index + 1) & 63
+      render(codes[index])
+    }
+    return "render_only_ns=\(Harness.format(time.nanosecondsPerOperation))"
+  }
+
   static func run(_ selected: Set<String>) {
     var index = 0
     func next() -> Int {
@@ -91,7 +104,8 @@ enum QRBenchmarks {
         baseline: baseline,
         extra:
           "vs_encode=\(Harness.format(encode.nanosecondsPerOperation / ours.nanosecondsPerOperation)) "
-          + "svg_bytes=\(bytes) baseline_svg_bytes=\(straightforwardSVG(cURLs[0]).utf8.count)"
+          + renderOnly { blackHole(try? $0.svg()) }
+          + " svg_bytes=\(bytes) baseline_svg_bytes=\(straightforwardSVG(cURLs[0]).utf8.count)"
       )
     }
     if selected.contains("qr-terminal") {
@@ -99,7 +113,12 @@ enum QRBenchmarks {
         blackHole(try? QRCode(encoding: urls[next()]).terminalText())
       }
       let bytes = ((try? QRCode(encoding: urls[0]).terminalText()) ?? "").utf8.count
-      Harness.report("qr-terminal", ours: ours, baseline: encode, extra: "text_bytes=\(bytes)")
+      Harness.report(
+        "qr-terminal",
+        ours: ours,
+        baseline: encode,
+        extra: renderOnly { blackHole(try? $0.terminalText()) } + " text_bytes=\(bytes)"
+      )
     }
     if selected.contains("qr-batch") { batch() }
   }
@@ -130,7 +149,8 @@ enum QRBenchmarks {
       ours: ours,
       baseline: baseline,
       extra:
-        "png_bytes=\(bytes) baseline_png_bytes=\(libpngWrite(cURLs[0], eightBit: false).count) "
+        renderOnly { blackHole(try? $0.png(options)) }
+        + " png_bytes=\(bytes) baseline_png_bytes=\(libpngWrite(cURLs[0], eightBit: false).count) "
         + "naive8_ns_per_op=\(Harness.format(naive.nanosecondsPerOperation)) "
         + "naive8_png_bytes=\(libpngWrite(cURLs[0], eightBit: true).count)"
     )

@@ -22,18 +22,12 @@ extension QRCode {
     let rowBytes = (width + 7) / 8
     // One packed row per module row; libpng writes each `scale` times. Bit 1 = light.
     var rows = [UInt8](repeating: 0xFF, count: modules * rowBytes)
+    let bits = ModuleBits(self)
     rows.withUnsafeMutableBufferPointer { rows in
       for y in 0..<size {
         let row = rows.baseAddress.unsafelyUnwrapped + (y + margin) * rowBytes
-        var x = 0
-        while x < size {
-          guard self[x, y] else {
-            x += 1
-            continue
-          }
-          let start = x
-          while x < size, self[x, y] { x += 1 }
-          Self.clearBits(row, from: (start + margin) * scale, to: (x + margin) * scale)
+        bits.forEachRun(inRow: y) { start, end in
+          Self.clearBits(row, from: (start + margin) * scale, to: (end + margin) * scale)
         }
       }
     }

@@ -61,39 +61,33 @@ extension QRCode {
   /// One closed rectangle per horizontal run of dark modules, all moves relative: after `z`
   /// the pen is back at the start of the run just drawn.
   private func writePath(_ out: inout TextWriter, margin: Int) {
+    let bits = ModuleBits(self)
     var (penX, penY) = (0, 0)
     var first = true
-    modules.withUnsafeBufferPointer { modules in
-      for y in 0..<size {
-        let row = y * size
-        var x = 0
-        while x < size {
-          guard modules[row + x] != 0 else {
-            x += 1
-            continue
-          }
-          let start = x
-          while x < size, modules[row + x] != 0 { x += 1 }
-          let (runX, runY) = (start + margin, y + margin)
-          if first {
-            out.write(UInt8(ascii: "M"))
-            out.write(runX)
-            out.write(UInt8(ascii: " "))
-            out.write(runY)
-            first = false
-          } else {
-            out.write(UInt8(ascii: "m"))
-            out.write(runX - penX)
-            out.write(UInt8(ascii: " "))
-            out.write(runY - penY)
-          }
-          (penX, penY) = (runX, runY)
-          out.write(UInt8(ascii: "h"))
-          out.write(x - start)
-          out.write("v1h-")
-          out.write(x - start)
-          out.write(UInt8(ascii: "z"))
+    for y in 0..<size {
+      bits.forEachRun(inRow: y) { start, end in
+        let (runX, runY) = (start + margin, y + margin)
+        if first {
+          out.write(UInt8(ascii: "M"))
+          out.write(runX)
+          out.write(UInt8(ascii: " "))
+          out.write(runY)
+          first = false
+        } else {
+          out.write(UInt8(ascii: "m"))
+          out.write(runX - penX)
+          out.write(UInt8(ascii: " "))
+          out.write(runY - penY)
         }
+        (penX, penY) = (runX, runY)
+        out.write(UInt8(ascii: "h"))
+        out.write(end - start)
+        out.write(UInt8(ascii: "v"))
+        out.write(UInt8(ascii: "1"))
+        out.write(UInt8(ascii: "h"))
+        out.write(UInt8(ascii: "-"))
+        out.write(end - start)
+        out.write(UInt8(ascii: "z"))
       }
     }
   }
