@@ -119,13 +119,13 @@ struct BatchRunnerTests {
     let runner = try BatchRunner(table: Self.table, options: options)
     let first = try runner.run(onProgress: { _ in runner.cancel() })
     #expect(first.interrupted && first.manifestPath == nil)
-    #expect(first.written == 32 && first.rows == 32)  // one chunk: 2 workers x 16 rows
+    #expect(first.written == 128 && first.rows == 128)  // one chunk: 2 workers x 64 rows
     let out = directory.file("out")
-    #expect(try Self.files(out) == (0..<32).map { Self.id($0) + ".svg" })
+    #expect(try Self.files(out) == (0..<128).map { Self.id($0) + ".svg" })
 
     options.resume = true
     let second = try BatchRunner(table: Self.table, options: options).run()
-    #expect(second.rows == 200 && second.written == 168 && second.existing == 32)
+    #expect(second.rows == 200 && second.written == 72 && second.existing == 128)
     #expect(try Self.files(out).count == 201)
   }
 

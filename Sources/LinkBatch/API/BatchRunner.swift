@@ -13,7 +13,7 @@ import Synchronization
 
 /// Turns a CSV of route parameters into one QR image per row and format, plus a manifest.
 ///
-/// The input is streamed in chunks of a few dozen rows, each rendered by
+/// The input is streamed in chunks of 64 rows per worker, each rendered by
 /// ``BatchOptions/workers`` threads, so memory stays flat for any number of rows. Each file is
 /// written atomically (``AtomicFile``). A bad row is reported with its line and the others go
 /// on. ``cancel()`` stops after the rows in progress, leaving only whole files.
@@ -110,7 +110,7 @@ public final class BatchRunner: Sendable {
     )
     var names = NameRegistry()
     var summary = BatchSummary()
-    let chunkSize = options.workers * 16
+    let chunkSize = options.workers * 64
 
     try writing { () throws(AtomicFileError) in
       try manifest.begin(route: route.name, link: options.link, formats: options.formats)
