@@ -18,6 +18,13 @@ struct NamePatternTests {
     #expect(try name("{{{id}}}", fields) == "{42}")
   }
 
+  @Test func numberedPatternsNeedNoDuplicateCheck() throws {
+    #expect(try NamePattern("{row}", columns: columns).isUniquePerRow)
+    #expect(try NamePattern("card-{line}.png", columns: columns).isUniquePerRow)
+    #expect(try !NamePattern("{name}{row}", columns: columns).isUniquePerRow)
+    #expect(try !NamePattern("{id}", columns: columns).isUniquePerRow)
+  }
+
   @Test(arguments: [
     ("../../etc/passwd", "_.._.._etc_passwd"),
     ("a/b\\c", "a_b_c"),

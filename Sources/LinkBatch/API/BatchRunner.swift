@@ -255,7 +255,7 @@ public final class BatchRunner: Sendable {
     }
     do throws(CSVRecordError) {
       job.name = try pattern.name(fields: fields, row: row, line: record.line)
-      if let first = names.register(job.name, line: record.line) {
+      if !pattern.isUniquePerRow, let first = names.register(job.name, line: record.line) {
         job.fields = .failure(
           CSVRecordError(
             message: "the file name '\(job.name)' is already used by line \(first); "
@@ -309,9 +309,10 @@ private final class ResultSlots: @unchecked Sendable {
 }
 
 /// Remembers the file names used so far, to report a second row with the same name instead of
-/// overwriting the first one's file. Keeps a 64-bit hash per name (16 bytes a row).
+/// overwriting the first one's file. Keeps a 64-bit hash and the line per name, about 30 bytes a
+/// row; not needed (and not used) when the pattern numbers the rows.
 private struct NameRegistry {
-  private var lines: [UInt64: Int] = [:]
+  private var lines: [UInt64: UInt32] = [:]
 
   /// Registers `name`; returns the line that used it first, if any.
   mutating func register(_ name: String, line: Int) -> Int? {
@@ -321,8 +322,8 @@ private struct NameRegistry {
     for byte in name.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
     }
-    if let first = lines[hash] { return first }
-    lines[hash] = line
+    if let first = lines[hash] { return Int(first) }
+    lines[hash] = UInt32(truncatingIfNeeded: line)
     return nil
   }
 }

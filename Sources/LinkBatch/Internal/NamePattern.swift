@@ -93,6 +93,20 @@ struct NamePattern: Sendable {
     self.parts = parts
   }
 
+  /// Whether every row gets a different name by construction: the only placeholders are
+  /// `{row}` or `{line}` (a column value next to a number could imitate another row's name).
+  var isUniquePerRow: Bool {
+    var numbered = false
+    for part in parts {
+      switch part {
+      case .column: return false
+      case .row, .line: numbered = true
+      case .literal: break
+      }
+    }
+    return numbered
+  }
+
   /// The file name (without extension) for a row.
   func name(fields: [String], row: Int, line: Int) throws(CSVRecordError) -> String {
     var name = ""
