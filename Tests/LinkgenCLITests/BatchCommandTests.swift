@@ -147,6 +147,7 @@ struct BatchCommandTests {
     let unknownColumn = try Linkgen.run(Self.batch(input, out, ["--name", "{nmae}"]))
     #expect(unknownColumn.status == 64)
     #expect(unknownColumn.error.contains("names '{nmae}', which is not a column of the CSV"))
+    #expect(!FileManager.default.fileExists(atPath: out.path))  // nothing created
     let missing = try Linkgen.run(Self.batch(directory.file("none.csv").path, out))
     #expect(missing.status == 66)
     try Data().write(to: directory.file("file"))

@@ -90,6 +90,10 @@ public final class BatchRunner: Sendable {
     }
     let input = try InputFile(options.input)
     defer { input.close() }
+    var reader = CSVReader(descriptor: input.descriptor)
+    let columns = try readHeader(&reader)
+    let pattern = try NamePattern(options.namePattern, columns: columns)
+    // Only now that the input and the options are known to be usable: the output.
     try createDirectory(options.outputDirectory)
     AtomicFile.removeStaleTemporaryFiles(in: options.outputDirectory)
     let manifest: ManifestWriter
@@ -99,10 +103,6 @@ public final class BatchRunner: Sendable {
       throw BatchError(.cannotCreate, error.description)
     }
     defer { manifest.discard() }
-
-    var reader = CSVReader(descriptor: input.descriptor)
-    let columns = try readHeader(&reader)
-    let pattern = try NamePattern(options.namePattern, columns: columns)
     let processor = RowProcessor(
       table: table,
       options: options,

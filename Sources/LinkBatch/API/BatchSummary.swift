@@ -47,4 +47,12 @@ public struct BatchProgress: Sendable, Hashable {
   public var bytesRead: Int64
   /// The input's size, when it is a regular file.
   public var totalBytes: Int64?
+
+  /// Progress with these counts.
+  public init(rows: Int, failed: Int, bytesRead: Int64, totalBytes: Int64?) {
+    self.rows = rows
+    self.failed = failed
+    self.bytesRead = bytesRead
+    self.totalBytes = totalBytes
+  }
 }
