@@ -45,20 +45,22 @@ struct QRSettings {
   }
 
   /// Encodes `text` and writes it to `destination`: a `.png` or `.svg` file (atomically), or
-  /// the terminal for `-`. Warns on standard error about colours scanners may not read.
+  /// the terminal for `-`. The options are checked before the text is encoded. Warns on
+  /// standard error about colours scanners may not read.
   func write(_ text: String, to destination: String) throws(Failure) {
-    let code: QRCode
-    do throws(QRError) {
-      code = try QRCode(
-        encoding: text,
-        errorCorrection: errorCorrection,
-        minimumVersion: minimumVersion
-      )
-    } catch {
-      throw error.failure
-    }
     if destination == "-" {
-      try drawInTerminal(code)
+      try checkTerminalOptions()
+      let code = try encode(text)
+      do throws(QRError) {
+        let drawing = try code.terminalText(
+          margin: margin,
+          invert: invert,
+          ansiColors: Self.colorTerminal
+        )
+        print(drawing, terminator: "")
+      } catch {
+        throw error.failure
+      }
       return
     }
     guard let format = QRImageFormat(path: destination) else {
@@ -76,17 +78,30 @@ struct QRSettings {
       )
     }
     let options = try renderOptions()
-    for warning in options.warnings { Console.warning(warning) }
+    let code = try encode(text)
     let bytes: [UInt8]
     do throws(QRError) {
       bytes = try format.render(code, options)
     } catch {
       throw error.failure
     }
+    for warning in options.warnings { Console.warning(warning) }
     try AtomicFile.write(Data(bytes), to: destination)
   }
 
-  private func drawInTerminal(_ code: QRCode) throws(Failure) {
+  private func encode(_ text: String) throws(Failure) -> QRCode {
+    do throws(QRError) {
+      return try QRCode(
+        encoding: text,
+        errorCorrection: errorCorrection,
+        minimumVersion: minimumVersion
+      )
+    } catch {
+      throw error.failure
+    }
+  }
+
+  private func checkTerminalOptions() throws(Failure) {
     let imageOnly: [(String, Bool)] = [
       ("scale", scale != nil), ("size", size != nil), ("dpi", dpi != nil),
       ("foreground", foreground != nil), ("background", background != nil),
@@ -98,15 +113,8 @@ struct QRSettings {
         status: Failure.usage
       )
     }
-    do throws(QRError) {
-      let text = try code.terminalText(
-        margin: margin,
-        invert: invert,
-        ansiColors: Self.colorTerminal
-      )
-      print(text, terminator: "")
-    } catch {
-      throw error.failure
+    guard (0...40).contains(margin) else {
+      throw Failure("the margin must be 0 to 40 modules, not \(margin)", status: Failure.usage)
     }
   }
 
