@@ -1,10 +1,5 @@
 import ArgumentParser
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import LinkQR
 
 extension Linkgen {
   /// `linkgen qr <text>`
@@ -53,34 +48,15 @@ extension Linkgen {
 
     func run() throws {
       try reportingFailures { () throws(Failure) in
-        let content = text == "-" ? try Self.readStandardInput() : text
+        let content =
+          text == "-"
+          ? try StandardInput.readText(
+            limit: QRErrorCorrection.low.byteCapacity,
+            tooLong: "standard input is longer than \(QRErrorCorrection.low.byteCapacity) bytes, "
+              + "the most a QR code holds"
+          ) : text
         try style.settings(invert: invert).write(content, to: out)
       }
-    }
-
-    /// Reads standard input, never more than a QR code can hold (plus a line break).
-    static func readStandardInput() throws(Failure) -> String {
-      let limit = 2953 + 2
-      var bytes: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 4096)
-      while bytes.count <= limit {
-        let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw Failure(
-            "cannot read standard input (\(String(cString: strerror(errno))))",
-            status: Failure.noInput
-          )
-        }
-        if count == 0 { break }
-        bytes += chunk[..<count]
-      }
-      guard bytes.count <= limit else {
-        throw Failure("standard input is longer than 2953 bytes, the most a QR code holds")
-      }
-      if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-      if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-      return String(decoding: bytes, as: UTF8.self)
     }
   }
 }

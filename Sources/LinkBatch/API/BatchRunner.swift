@@ -46,7 +46,7 @@ public final class BatchRunner: Sendable {
       throw BatchError(.usage, "give at least one image format (png, svg)")
     }
     guard options.workers >= 1 else {
-      throw BatchError(.usage, "the number of workers must be at least 1")
+      throw BatchError(.usage, "the number of workers (--jobs) must be at least 1")
     }
     do throws(QRError) {
       try options.rendering.validate()
