@@ -42,7 +42,13 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
     ),
-    .target(name: "LinkQR", dependencies: ["CQRencode", "CPNG"]),
+    // libpng reports errors with longjmp, which must not cross Swift frames: this C target
+    // runs each libpng session behind its own setjmp and returns error codes.
+    .target(name: "CPNGWriter", dependencies: ["CPNG"]),
+    .target(name: "LinkQR", dependencies: ["CQRencode", "CPNG", "CPNGWriter"]),
+
+    // MARK: Batches of QR codes from CSV
+    .target(name: "LinkBatch", dependencies: ["LinkKit", "LinkQR"]),
 
     // MARK: Association files
     .target(name: "LinkAssociation", dependencies: ["LinkKit"]),
@@ -69,6 +75,7 @@ let package = Package(
       dependencies: [
         "LinkKit",
         "LinkQR",
+        "LinkBatch",
         "LinkAssociation",
         "LinkPages",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -77,7 +84,9 @@ let package = Package(
     .target(name: "CAllocationCounter"),
     .executableTarget(
       name: "linkgen-bench",
-      dependencies: ["LinkKit", "LinkQR", "CQRencode", "CPNG", "CAllocationCounter"],
+      dependencies: [
+        "LinkKit", "LinkQR", "LinkBatch", "CQRencode", "CPNG", "CAllocationCounter",
+      ],
       // Export the counting malloc so that shared libraries (the Swift runtime, libpng…)
       // allocate through it too.
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
@@ -94,10 +103,19 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "LinkQRTests", dependencies: ["LinkQR"]),
+    // Decodes QR images with zbarimg and rsvg-convert, for the test targets.
+    .target(name: "QRTestSupport", path: "Tests/QRTestSupport"),
+    .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "QRTestSupport"]),
+    .testTarget(
+      name: "LinkBatchTests",
+      dependencies: ["LinkBatch", "LinkKit", "LinkQR", "QRTestSupport"]
+    ),
     .testTarget(name: "LinkAssociationTests", dependencies: ["LinkAssociation", "LinkKit"]),
     .testTarget(name: "LinkPagesTests", dependencies: ["LinkPages", "LinkKit"]),
-    .testTarget(name: "LinkgenCLITests", dependencies: ["linkgen", "linkgen-fuzz"]),
+    .testTarget(
+      name: "LinkgenCLITests",
+      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "QRTestSupport"]
+    ),
   ]
 )
 

@@ -16,7 +16,8 @@ struct BenchMain {
       arguments.remove(at: quick)
     }
     let suites: [(names: [String], run: (Set<String>) -> Void)] = [
-      (CoreBenchmarks.names, CoreBenchmarks.run)
+      (CoreBenchmarks.names, CoreBenchmarks.run),
+      (QRBenchmarks.names, QRBenchmarks.run),
     ]
     let known = Set(suites.flatMap(\.names))
     let selected = arguments.isEmpty ? known : Set(arguments)

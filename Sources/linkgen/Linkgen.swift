@@ -27,7 +27,7 @@ struct Linkgen: ParsableCommand {
     subcommands: [
       Make.self, Parse.self, Routes.self, Validate.self, Page.self,
       AASA.self, AssetLinks.self, IOSEntitlements.self, IOSPlist.self, AndroidManifest.self,
-      CheckAASA.self, CheckAssetLinks.self,
+      CheckAASA.self, CheckAssetLinks.self, QR.self, Batch.self,
     ]
   )
 }

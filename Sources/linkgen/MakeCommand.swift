@@ -23,6 +23,7 @@ extension Linkgen {
 
     @OptionGroup var table: TableOptions
     @OptionGroup var output: FormatOptions
+    @OptionGroup(title: "QR code") var qr: MakeQROptions
     @OptionGroup(title: "Share text and banners") var pages: MakePageOptions
 
     @Argument(help: "The route to build, as named in the route table.")
@@ -49,6 +50,7 @@ extension Linkgen {
         } catch {
           throw Failure(error)
         }
+        try qr.write(links, table: table, format: output.format)
         if try pages.printIfRequested(table: table, values: values, format: output.format) {
           return
         }

@@ -45,11 +45,22 @@ extension Linkgen {
   }
 }
 
-/// Reads one link from standard input, never more than the parser would accept: a longer
-/// input is refused without reading the rest.
+/// Reads standard input, never more than a command accepts: a longer input is refused without
+/// reading the rest.
 enum StandardInput {
+  /// One link, at most the parser's limit.
   static func readLink() throws(Failure) -> String {
-    let limit = RouteTable.maximumURLLength + 2  // room for "\r\n"
+    try readText(
+      limit: RouteTable.maximumURLLength,
+      tooLong: "the link on standard input is longer than \(RouteTable.maximumURLLength) bytes, "
+        + "the most the parser reads"
+    )
+  }
+
+  /// UTF-8 text of at most `limit` bytes (a final newline is dropped); `tooLong` is the message
+  /// for longer input.
+  static func readText(limit: Int, tooLong: String) throws(Failure) -> String {
+    let limit = limit + 2  // room for "\r\n"
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while bytes.count <= limit {
@@ -64,12 +75,7 @@ enum StandardInput {
       if count == 0 { break }
       bytes += chunk[..<count]
     }
-    guard bytes.count <= limit else {
-      throw Failure(
-        "the link on standard input is longer than \(RouteTable.maximumURLLength) bytes, "
-          + "the most the parser reads"
-      )
-    }
+    guard bytes.count <= limit else { throw Failure(tooLong) }
     if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
     guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -1,0 +1,66 @@
+public import LinkKit
+public import LinkQR
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a batch reads, writes and how.
+///
+/// ```swift
+/// var options = BatchOptions(route: "invite", input: "rows.csv", outputDirectory: "cards")
+/// options.formats = [.png, .svg]
+/// options.namePattern = "{code}"
+/// let summary = try BatchRunner(table: table, options: options).run()
+/// ```
+public struct BatchOptions: Sendable {
+  /// The route every row builds.
+  public var route: String
+  /// The CSV file, or `-` for standard input.
+  public var input: String
+  /// The directory for the images and the manifest; created when missing.
+  public var outputDirectory: String
+  /// The image formats, one file each per row; PNG by default.
+  public var formats: [QRImageFormat] = [.png]
+  /// The file name of a row's images, without extension, as `{column}` placeholders and
+  /// text; `{row}` (the data row from 1) by default. See the documentation for the rules.
+  public var namePattern = "{row}"
+  /// The manifest's format, written as `manifest.json` or `manifest.csv`.
+  public var manifest = ManifestFormat.json
+  /// Skip writing a file that already exists (from an earlier, interrupted run).
+  public var resume = false
+  /// The link of each row's set that the QR code holds; the universal link by default.
+  public var link = LinkSet.Key.universal
+  /// The QR error-correction level.
+  public var errorCorrection = QRErrorCorrection.medium
+  /// The smallest QR version, or `nil` for the smallest that fits.
+  public var minimumVersion: Int?
+  /// Scale, quiet zone and colours of the images.
+  public var rendering = QRRenderOptions()
+  /// How many rows are rendered at once; the number of cores by default.
+  public var workers = BatchOptions.processorCount
+
+  /// Options with the defaults.
+  public init(route: String, input: String, outputDirectory: String) {
+    self.route = route
+    self.input = input
+    self.outputDirectory = outputDirectory
+  }
+
+  /// The number of active cores.
+  public static var processorCount: Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  }
+}
+
+/// The format of a batch's manifest.
+public enum ManifestFormat: String, Sendable, Hashable, CaseIterable {
+  /// `manifest.json`: `{"route", "link", "formats", "rows": [...], "summary"}`.
+  case json
+  /// `manifest.csv`: one line per row with its links and files.
+  case csv
+}

@@ -1,0 +1,133 @@
+import LinkKit
+import LinkQR
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One data row, read and named on the reading thread.
+struct RowJob: Sendable {
+  var line: Int
+  var row: Int
+  /// The fields, or why the row cannot be used (malformed, wrong field count, bad name).
+  var fields: Result<[String], CSVRecordError>
+  /// The file name without extension.
+  var name: String
+}
+
+/// What became of a row.
+struct RowResult: Sendable {
+  enum Outcome: Sendable, Hashable {
+    case written(files: Int)
+    case existing
+    case failed(String)
+  }
+
+  var line: Int
+  var outcome: Outcome
+  /// The row's manifest entry.
+  var entry: String
+}
+
+/// Builds a row's links, renders its images and writes them; runs on worker threads.
+struct RowProcessor: Sendable {
+  let table: RouteTable
+  let options: BatchOptions
+  /// For each route parameter, its column in the CSV, or `nil`.
+  let parameterColumns: [(name: String, column: Int?)]
+
+  func process(_ job: RowJob) -> RowResult {
+    let fields: [String]
+    switch job.fields {
+    case .failure(let error): return failed(job, error.message)
+    case .success(let values): fields = values
+    }
+    var arguments: [String: String] = [:]
+    for (name, column) in parameterColumns {
+      if let column, !fields[column].isEmpty { arguments[name] = fields[column] }
+    }
+    let values: RouteValues
+    let links: LinkSet
+    do throws(LinkError) {
+      values = try table.values(for: options.route, arguments: arguments)
+      links = try table.links(for: values)
+    } catch {
+      return failed(job, error.message)
+    }
+    guard let text = links[options.link] else {
+      return failed(job, "the route table configures no \(options.link.rawValue) link")
+    }
+    var code: QRCode?
+    var files: [(QRImageFormat, String)] = []
+    var written = 0
+    for format in options.formats {
+      let name = job.name + "." + format.fileExtension
+      files.append((format, name))
+      let path = options.outputDirectory + "/" + name
+      if options.resume, access(path, F_OK) == 0 { continue }
+      do throws(QRError) {
+        if code == nil {
+          code = try QRCode(
+            encoding: text,
+            errorCorrection: options.errorCorrection,
+            minimumVersion: options.minimumVersion
+          )
+        }
+        guard let code else { continue }
+        let bytes = try format.render(code, options.rendering)
+        do throws(AtomicFileError) {
+          try AtomicFile.write(bytes, to: path)
+        } catch {
+          return failed(job, error.description, values: values, links: links)
+        }
+        written += 1
+      } catch {
+        return failed(job, error.message, values: values, links: links)
+      }
+    }
+    let outcome = written > 0 ? RowResult.Outcome.written(files: written) : .existing
+    return RowResult(
+      line: job.line,
+      outcome: outcome,
+      entry: entry(job, status: written > 0 ? "written" : "existing", values, links, files, nil)
+    )
+  }
+
+  private func failed(
+    _ job: RowJob,
+    _ message: String,
+    values: RouteValues? = nil,
+    links: LinkSet? = nil
+  ) -> RowResult {
+    RowResult(
+      line: job.line,
+      outcome: .failed(message),
+      entry: entry(job, status: "failed", values, links, [], message)
+    )
+  }
+
+  private func entry(
+    _ job: RowJob,
+    status: String,
+    _ values: RouteValues?,
+    _ links: LinkSet?,
+    _ files: [(QRImageFormat, String)],
+    _ error: String?
+  ) -> String {
+    ManifestWriter.entry(
+      format: options.manifest,
+      line: job.line,
+      row: job.row,
+      status: status,
+      values: values,
+      links: links,
+      files: files,
+      allFormats: options.formats,
+      error: error
+    )
+  }
+}

@@ -1,0 +1,104 @@
+extension QRCode {
+  /// The code as an SVG document: the background as one `<rect>` (left out when
+  /// transparent) and every dark module in a single `<path>`, with `shape-rendering=
+  /// "crispEdges"` and a `viewBox` in modules, quiet zone included, so it scales to any print
+  /// size without blur.
+  ///
+  /// The `width` and `height` are the physical size for a ``QRRenderOptions/Scale/fit(_:)``
+  /// scale (`30mm`), or modules × pixels per module. Only numbers and colours parsed into
+  /// ``QRColor`` go into the markup, never the encoded text.
+  ///
+  /// ```swift
+  /// let svg = try code.svg(QRRenderOptions())
+  /// // <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="264" height="264"
+  /// //  viewBox="0 0 33 33" shape-rendering="crispEdges">…
+  /// ```
+  ///
+  /// - Throws: ``QRError`` with ``QRError/Code/invalidOption`` for options out of range.
+  public func svg(_ options: QRRenderOptions = QRRenderOptions()) throws(QRError) -> String {
+    try options.validate()
+    let margin = options.margin
+    let modules = size + 2 * margin
+    let side: String
+    switch options.scale {
+    case .pixelsPerModule(let pixels): side = String(modules * pixels)
+    case .fit(let length): side = length.description
+    }
+    let fill = Array(Self.fillAttributes(options.foreground).utf8)
+    let background = Array(Self.fillAttributes(options.background).utf8)
+    let sideBytes = Array(side.utf8)
+    // Each run of dark modules is at most "m-ddd ddd" + "hddd" + "v1h-ddd" + "z" = 26 bytes.
+    let runs = size * ((size + 1) / 2)
+    let capacity = 400 + 2 * sideBytes.count + fill.count + background.count + runs * 26
+    return String(capacity: capacity) { out in
+      out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+      out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
+      out.write(sideBytes)
+      out.write("\" height=\"")
+      out.write(sideBytes)
+      out.write("\" viewBox=\"0 0 ")
+      out.write(modules)
+      out.write(UInt8(ascii: " "))
+      out.write(modules)
+      out.write("\" shape-rendering=\"crispEdges\">\n")
+      if options.background.alpha > 0 {
+        out.write("<rect width=\"")
+        out.write(modules)
+        out.write("\" height=\"")
+        out.write(modules)
+        out.write("\" ")
+        out.write(background)
+        out.write("/>\n")
+      }
+      out.write("<path ")
+      out.write(fill)
+      out.write(" d=\"")
+      writePath(&out, margin: margin)
+      out.write("\"/>\n</svg>\n")
+    }
+  }
+
+  /// One closed rectangle per horizontal run of dark modules, all moves relative: after `z`
+  /// the pen is back at the start of the run just drawn.
+  private func writePath(_ out: inout TextWriter, margin: Int) {
+    let bits = ModuleBits(self)
+    var (penX, penY) = (0, 0)
+    var first = true
+    for y in 0..<size {
+      bits.forEachRun(inRow: y) { start, end in
+        let (runX, runY) = (start + margin, y + margin)
+        if first {
+          out.write(UInt8(ascii: "M"))
+          out.write(runX)
+          out.write(UInt8(ascii: " "))
+          out.write(runY)
+          first = false
+        } else {
+          out.write(UInt8(ascii: "m"))
+          out.write(runX - penX)
+          out.write(UInt8(ascii: " "))
+          out.write(runY - penY)
+        }
+        (penX, penY) = (runX, runY)
+        out.write(UInt8(ascii: "h"))
+        out.write(end - start)
+        out.write(UInt8(ascii: "v"))
+        out.write(UInt8(ascii: "1"))
+        out.write(UInt8(ascii: "h"))
+        out.write(UInt8(ascii: "-"))
+        out.write(end - start)
+        out.write(UInt8(ascii: "z"))
+      }
+    }
+  }
+
+  /// `fill="#rrggbb"`, plus `fill-opacity` when the colour is not opaque.
+  private static func fillAttributes(_ color: QRColor) -> String {
+    var attributes = "fill=\"\(color.rgbHex)\""
+    if color.alpha < 255 {
+      let opacity = (color.opacity * 1000).rounded() / 1000
+      attributes += " fill-opacity=\"\(opacity)\""
+    }
+    return attributes
+  }
+}

@@ -1,0 +1,116 @@
+internal import CQRencode
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A QR code symbol: a square matrix of dark and light modules, encoded by libqrencode in
+/// byte (8-bit) mode, so any text or bytes round-trip exactly.
+///
+/// ```swift
+/// let code = try QRCode(encoding: "https://openlist.example.com/invite/AB12CD34")
+/// code.version  // 3
+/// code.size     // 29 modules a side, without the quiet zone
+/// code[0, 0]    // true: the top-left finder pattern is dark
+/// let png = try code.png(QRRenderOptions())
+/// ```
+public struct QRCode: Sendable, Hashable {
+  /// The symbol version, 1 (21 x 21 modules) to 40 (177 x 177).
+  public let version: Int
+  /// The error-correction level the symbol was encoded with.
+  public let errorCorrection: QRErrorCorrection
+  /// Modules per side, without the quiet zone: `17 + 4 * version`.
+  public let size: Int
+  /// One byte per module, row by row: 1 dark, 0 light.
+  let modules: [UInt8]
+
+  /// Encodes text as its UTF-8 bytes.
+  ///
+  /// - Parameters:
+  ///   - text: The text, such as a link; it is encoded byte for byte, unchanged.
+  ///   - errorCorrection: The level; ``QRErrorCorrection/medium`` by default.
+  ///   - minimumVersion: The smallest version to use (1–40), for codes of one size across a
+  ///     batch; a longer text still gets the larger version it needs. `nil` picks the smallest.
+  /// - Throws: ``QRError`` with ``QRError/Code/empty``, ``QRError/Code/tooLong`` (naming the
+  ///   size and the capacity) or ``QRError/Code/invalidOption``.
+  public init(
+    encoding text: String,
+    errorCorrection: QRErrorCorrection = .medium,
+    minimumVersion: Int? = nil
+  ) throws(QRError) {
+    var text = text
+    let result = text.withUTF8 { bytes in
+      Result { () throws(QRError) in
+        try QRCode(bytes: bytes, errorCorrection: errorCorrection, minimumVersion: minimumVersion)
+      }
+    }
+    self = try result.get()
+  }
+
+  /// Encodes bytes as they are (byte mode); see ``init(encoding:errorCorrection:minimumVersion:)``.
+  public init(
+    bytes: UnsafeBufferPointer<UInt8>,
+    errorCorrection: QRErrorCorrection = .medium,
+    minimumVersion: Int? = nil
+  ) throws(QRError) {
+    if let minimumVersion, !(1...40).contains(minimumVersion) {
+      throw QRError(
+        .invalidOption,
+        "the minimum version must be between 1 and 40, not \(minimumVersion)"
+      )
+    }
+    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+      throw QRError(.empty, "there is no text to encode")
+    }
+    guard bytes.count <= errorCorrection.byteCapacity else {
+      throw Self.tooLong(bytes.count, errorCorrection)
+    }
+    let level = QRecLevel(UInt32(errorCorrection.rawValue))
+    errno = 0
+    guard
+      let symbol = QRcode_encodeData(
+        Int32(bytes.count),
+        base,
+        Int32(minimumVersion ?? 0),
+        level
+      )
+    else {
+      let code = errno
+      if code == ERANGE { throw Self.tooLong(bytes.count, errorCorrection) }
+      throw QRError(
+        .library,
+        "libqrencode could not encode the text (\(String(cString: strerror(code))))"
+      )
+    }
+    defer { QRcode_free(symbol) }
+    let width = Int(symbol.pointee.width)
+    let data = UnsafeBufferPointer(start: symbol.pointee.data, count: width * width)
+    version = Int(symbol.pointee.version)
+    self.errorCorrection = errorCorrection
+    size = width
+    modules = [UInt8](unsafeUninitializedCapacity: data.count) { buffer, count in
+      for index in data.indices { buffer[index] = data[index] & 1 }
+      count = data.count
+    }
+  }
+
+  /// Whether the module in column `x`, row `y` (both from 0 at the top left, inside the quiet
+  /// zone) is dark. Positions outside the symbol, in the quiet zone, are light.
+  public subscript(x: Int, y: Int) -> Bool {
+    guard x >= 0, y >= 0, x < size, y < size else { return false }
+    return modules[y * size + x] != 0
+  }
+
+  static func tooLong(_ count: Int, _ level: QRErrorCorrection) -> QRError {
+    QRError(
+      .tooLong,
+      "the text is \(count) bytes; a QR code at level \(level.name) holds at most "
+        + "\(level.byteCapacity) bytes (version 40)"
+        + (level == .low ? "" : ", and \(QRErrorCorrection.low.byteCapacity) at level L")
+    )
+  }
+}

@@ -1,0 +1,40 @@
+/// Why a QR code could not be encoded or rendered.
+///
+/// ```swift
+/// do {
+///   _ = try QRCode(encoding: String(repeating: "x", count: 3000))
+/// } catch {
+///   print(error)  // the text is 3000 bytes; a QR code at level M holds at most 2331 …
+/// }
+/// ```
+public struct QRError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The kind of failure.
+  public enum Code: String, Sendable, Hashable, CaseIterable {
+    /// There is nothing to encode.
+    case empty
+    /// The text does not fit in any QR version at the requested level.
+    case tooLong
+    /// A version, scale, margin, size or resolution is out of range.
+    case invalidOption
+    /// A colour could not be read.
+    case invalidColor
+    /// The image would be too large to write.
+    case imageTooLarge
+    /// libqrencode or libpng failed (out of memory, or an internal error).
+    case library
+  }
+
+  /// The kind of failure.
+  public let code: Code
+  /// What went wrong, in a sentence for people.
+  public let message: String
+
+  /// Creates an error.
+  public init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}
