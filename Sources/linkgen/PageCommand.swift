@@ -66,17 +66,15 @@ extension Linkgen {
         }
         let renderer = try content.renderer(for: table)
         let fields = try content.fields()
+        let qrSVG = try QRArtwork.svg(for: table, values: values)
         let html: String
         do throws(PageError) {
-          // QR HOOK: once LinkQR lands, pass the universal link's QR code as SVG here
-          // (qrSVG: try LinkQR…svg(for: links.universal)); the page shows it for desktop
-          // browsers. Until then the page shows the link alone.
           html = try renderer.landingPage(
             for: values,
             locale: content.locale,
             fields: fields,
             platform: content.platform.platform,
-            qrSVG: nil
+            qrSVG: qrSVG
           )
         } catch {
           throw Failure(error)

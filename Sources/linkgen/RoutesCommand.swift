@@ -53,7 +53,9 @@ extension Linkgen {
 
     @OptionGroup var table: TableOptions
 
-    @Flag(help: "Also prove the generated association files claim each route's links, no excluded one.")
+    @Flag(
+      help: "Also prove the generated association files claim each route's links, no excluded one."
+    )
     var association = false
 
     func run() throws {

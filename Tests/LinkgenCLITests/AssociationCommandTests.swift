@@ -10,20 +10,20 @@ struct AssociationCommandTests {
   /// The issue's done-when: the generated AASA claims the shared-checklist link for the app,
   /// and check-aasa says so.
   @Test func aasaClaimsTheSharedChecklistAndCheckAASASaysSo() throws {
-    let aasa = try LinkgenProcess.run(["aasa"] + Self.openlist)
-    #expect(aasa.status == 0, "\(aasa.stderr)")
-    #expect(aasa.stdout.contains("\"ABCDE12345.com.example.openlist\""))
-    let directory = try LinkgenProcess.temporaryDirectory()
+    let aasa = try Linkgen.run(["aasa"] + Self.openlist)
+    #expect(aasa.status == 0, "\(aasa.error)")
+    #expect(aasa.output.contains("\"ABCDE12345.com.example.openlist\""))
+    let directory = try Linkgen.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("apple-app-site-association")
-    try Data(aasa.stdout.utf8).write(to: file)
-    let check = try LinkgenProcess.run([
+    try Data(aasa.output.utf8).write(to: file)
+    let check = try Linkgen.run([
       "check-aasa", file.path, "--url", Self.uuidLink, "--domain", "openlist.example.com",
       "--format", "json",
     ])
-    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.status == 0, "\(check.error)")
     let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any]
+      try JSONSerialization.jsonObject(with: Data(check.output.utf8)) as? [String: Any]
     )
     #expect(json["errors"] as? Int == 0)
     let urls = try #require(json["urls"] as? [[String: Any]])
@@ -34,23 +34,23 @@ struct AssociationCommandTests {
     #expect(urls[0]["detail"] as? Int == 0)
     #expect(urls[0]["rule"] as? Int == 3)
     // The text form says the same.
-    let text = try LinkgenProcess.run(["check-aasa", file.path, "--url", Self.uuidLink])
-    #expect(text.stdout.contains("opens the app: applinks.details[0].components[3]"))
-    #expect(text.stdout.contains("opens ABCDE12345.com.example.openlist"))
+    let text = try Linkgen.run(["check-aasa", file.path, "--url", Self.uuidLink])
+    #expect(text.output.contains("opens the app: applinks.details[0].components[3]"))
+    #expect(text.output.contains("opens ABCDE12345.com.example.openlist"))
   }
 
   @Test func checkAASAReadsStandardInputAndReportsExclusions() throws {
-    let aasa = try LinkgenProcess.run(["aasa", "--legacy"] + Self.openlist)
-    let check = try LinkgenProcess.run(
+    let aasa = try Linkgen.run(["aasa", "--legacy"] + Self.openlist)
+    let check = try Linkgen.run(
       [
         "check-aasa", "-", "--url", "https://openlist.example.com/account/me", "--legacy",
         "--format", "json",
       ],
-      input: aasa.stdout
+      input: aasa.output
     )
-    #expect(check.status == 0, "warnings only: \(check.stderr)")
+    #expect(check.status == 0, "warnings only: \(check.error)")
     let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any]
+      try JSONSerialization.jsonObject(with: Data(check.output.utf8)) as? [String: Any]
     )
     let url = try #require((json["urls"] as? [[String: Any]])?.first)
     #expect(url["matched"] as? Bool == false)
@@ -63,52 +63,52 @@ struct AssociationCommandTests {
   @Test func checkAASAExitsWith65OnErrorsAndNamesThem() throws {
     let broken =
       #"{"applinks": {"details": [{"appID": "nope", "appIDs": ["ABCDE12345.a.b"], "components": [{"/": "*"},]}]}}"#
-    let check = try LinkgenProcess.run(["check-aasa", "-"], input: broken)
+    let check = try Linkgen.run(["check-aasa", "-"], input: broken)
     #expect(check.status == 65)
-    #expect(check.stdout.contains("error: applinks.details[0]"))
-    #expect(check.stdout.contains("'appID' and 'appIDs' are both present"))
-    #expect(check.stdout.contains("trailing comma"))
-    #expect(check.stderr.contains("linkgen: error: standard input has 3 errors"))
+    #expect(check.output.contains("error: applinks.details[0]"))
+    #expect(check.output.contains("'appID' and 'appIDs' are both present"))
+    #expect(check.output.contains("trailing comma"))
+    #expect(check.error.contains("linkgen: error: standard input has 3 errors"))
   }
 
   @Test func checkAASAOnAMissingFileExitsWith66() throws {
-    let check = try LinkgenProcess.run(["check-aasa", "no/such/file"])
+    let check = try Linkgen.run(["check-aasa", "no/such/file"])
     #expect(check.status == 66)
-    #expect(check.stderr.contains("cannot read no/such/file: no such file"))
+    #expect(check.error.contains("cannot read no/such/file: no such file"))
   }
 
   @Test func checkAssetLinksOnGeneratedAndBrokenFiles() throws {
-    let links = try LinkgenProcess.run(["assetlinks", "--dynamic-components"] + Self.openlist)
+    let links = try Linkgen.run(["assetlinks", "--dynamic-components"] + Self.openlist)
     #expect(links.status == 0)
-    let good = try LinkgenProcess.run(["check-assetlinks", "-"], input: links.stdout)
-    #expect(good.status == 0, "\(good.stdout)")
-    #expect(good.stdout.contains("OK"))
+    let good = try Linkgen.run(["check-assetlinks", "-"], input: links.output)
+    #expect(good.status == 0, "\(good.output)")
+    #expect(good.output.contains("OK"))
     #expect(
-      good.stdout.contains("android_app com.example.openlist (1 fingerprint), 9 dynamic components")
+      good.output.contains("android_app com.example.openlist (1 fingerprint), 9 dynamic components")
     )
-    let bad = try LinkgenProcess.run(
+    let bad = try Linkgen.run(
       ["check-assetlinks", "-", "--format", "json"],
       input:
         #"[{"relation": "delegate_permission/common.handle_all_urls", "target": {"namespace": "android_app", "package_name": "x", "sha256_cert_fingerprints": ["ab:cd"]}}]"#
     )
     #expect(bad.status == 65)
     let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(bad.stdout.utf8)) as? [String: Any]
+      try JSONSerialization.jsonObject(with: Data(bad.output.utf8)) as? [String: Any]
     )
     let codes = (json["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
     #expect(codes == ["wrong-type", "malformed-package", "malformed-fingerprint"])
   }
 
   @Test func outFileIsWrittenWholeAndMatchesStandardOutput() throws {
-    let directory = try LinkgenProcess.temporaryDirectory()
+    let directory = try Linkgen.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("assetlinks.json")
     try Data("old".utf8).write(to: target)
-    let written = try LinkgenProcess.run(["assetlinks", "--out", target.path] + Self.openlist)
-    #expect(written.status == 0, "\(written.stderr)")
-    #expect(written.stdout.isEmpty)
-    let printed = try LinkgenProcess.run(["assetlinks"] + Self.openlist)
-    #expect(try String(contentsOf: target, encoding: .utf8) == printed.stdout)
+    let written = try Linkgen.run(["assetlinks", "--out", target.path] + Self.openlist)
+    #expect(written.status == 0, "\(written.error)")
+    #expect(written.output.isEmpty)
+    let printed = try Linkgen.run(["assetlinks"] + Self.openlist)
+    #expect(try String(contentsOf: target, encoding: .utf8) == printed.output)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["assetlinks.json"],
       "no temp files left"
@@ -116,13 +116,13 @@ struct AssociationCommandTests {
   }
 
   @Test func anUnwritableOutFileExitsWith73AndWritesNothing() throws {
-    let directory = try LinkgenProcess.temporaryDirectory()
+    let directory = try Linkgen.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let missing = directory.appendingPathComponent("no/such/dir/apple-app-site-association")
-    let result = try LinkgenProcess.run(["aasa", "--out", missing.path] + Self.openlist)
+    let result = try Linkgen.run(["aasa", "--out", missing.path] + Self.openlist)
     #expect(result.status == 73)
-    #expect(result.stderr.contains("linkgen: error: cannot write \(missing.path)"))
-    #expect(result.stdout.isEmpty)
+    #expect(result.error.contains("linkgen: error: cannot write \(missing.path)"))
+    #expect(result.output.isEmpty)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     // A directory in the way of the file: the rename fails, the temporary file is removed.
     let blocked = directory.appendingPathComponent("taken")
@@ -130,55 +130,55 @@ struct AssociationCommandTests {
       at: blocked.appendingPathComponent("inside"),
       withIntermediateDirectories: true
     )
-    let second = try LinkgenProcess.run(["aasa", "--out", blocked.path] + Self.openlist)
+    let second = try Linkgen.run(["aasa", "--out", blocked.path] + Self.openlist)
     #expect(second.status == 73)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["taken"])
   }
 
   @Test func developerModeWarnsOnStandardError() throws {
-    let result = try LinkgenProcess.run(["ios-entitlements", "--developer-mode"] + Self.openlist)
+    let result = try Linkgen.run(["ios-entitlements", "--developer-mode"] + Self.openlist)
     #expect(result.status == 0)
-    #expect(result.stdout.contains("<string>applinks:openlist.example.com?mode=developer</string>"))
+    #expect(result.output.contains("<string>applinks:openlist.example.com?mode=developer</string>"))
     #expect(
-      result.stderr.contains("linkgen: warning: ?mode=developer is for development builds only")
+      result.error.contains("linkgen: warning: ?mode=developer is for development builds only")
     )
-    let plain = try LinkgenProcess.run(["ios-entitlements"] + Self.openlist)
-    #expect(plain.stderr.isEmpty)
-    #expect(!plain.stdout.contains("mode=developer"))
+    let plain = try Linkgen.run(["ios-entitlements"] + Self.openlist)
+    #expect(plain.error.isEmpty)
+    #expect(!plain.output.contains("mode=developer"))
   }
 
   @Test func snippetCommandsPrintWellFormedSnippets() throws {
-    let plist = try LinkgenProcess.run(
+    let plist = try Linkgen.run(
       ["ios-plist", "--query-scheme", "myphotoapp"] + Self.openlist
     )
     #expect(plist.status == 0)
-    #expect(plist.stdout.contains("<string>myphotoapp</string>"))
-    let badScheme = try LinkgenProcess.run(
+    #expect(plist.output.contains("<string>myphotoapp</string>"))
+    let badScheme = try Linkgen.run(
       ["ios-plist", "--query-scheme", "no way"] + Self.openlist
     )
     #expect(badScheme.status == 64)
-    let manifest = try LinkgenProcess.run(
+    let manifest = try Linkgen.run(
       ["android-manifest", "--activity", ".LinkActivity"] + Self.openlist
     )
     #expect(manifest.status == 0)
-    #expect(manifest.stdout.contains(#"<intent-filter android:autoVerify="true">"#))
-    #expect(manifest.stdout.contains(#"android:name=".LinkActivity""#))
+    #expect(manifest.output.contains(#"<intent-filter android:autoVerify="true">"#))
+    #expect(manifest.output.contains(#"android:name=".LinkActivity""#))
   }
 
   @Test(arguments: [["openlist"], ["photos"]])
   func validateAssociationPassesForTheExamples(_ example: [String]) throws {
-    let result = try LinkgenProcess.run([
+    let result = try Linkgen.run([
       "validate", "--association", "--config", "Examples/\(example[0])/linkgen.json",
     ])
-    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-    #expect(result.stdout.contains("association: OK"))
+    #expect(result.status == 0, "\(result.output)\(result.error)")
+    #expect(result.output.contains("association: OK"))
   }
 
   @Test func validateAssociationFailsWhenAnExcludeSwallowsARoute() throws {
-    let directory = try LinkgenProcess.temporaryDirectory()
+    let directory = try Linkgen.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = try String(
-      contentsOf: LinkgenProcess.root.appendingPathComponent("Examples/openlist/linkgen.json"),
+      contentsOf: Linkgen.packageRoot.appendingPathComponent("Examples/openlist/linkgen.json"),
       encoding: .utf8
     )
     let table = directory.appendingPathComponent("linkgen.json")
@@ -189,16 +189,16 @@ struct AssociationCommandTests {
       ).utf8
     )
     .write(to: table)
-    let result = try LinkgenProcess.run(["validate", "--association", "--config", table.path])
+    let result = try Linkgen.run(["validate", "--association", "--config", table.path])
     #expect(result.status == 65)
     #expect(
-      result.stdout.contains(
+      result.output.contains(
         "problem: route 'invite': https://openlist.example.com/invite/AAAAAA is not claimed"
       )
     )
-    #expect(result.stderr.contains("the association files disagree with the routes"))
+    #expect(result.error.contains("the association files disagree with the routes"))
     // Without the flag the table itself is valid.
-    #expect(try LinkgenProcess.run(["validate", "--config", table.path]).status == 0)
+    #expect(try Linkgen.run(["validate", "--config", table.path]).status == 0)
   }
 
   @Test(arguments: [
@@ -206,26 +206,26 @@ struct AssociationCommandTests {
     "check-assetlinks",
   ])
   func helpShowsExamples(_ command: String) throws {
-    let result = try LinkgenProcess.run([command, "--help"])
+    let result = try Linkgen.run([command, "--help"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("Examples:"))
-    #expect(result.stdout.contains("linkgen \(command)"))
+    #expect(result.output.contains("Examples:"))
+    #expect(result.output.contains("linkgen \(command)"))
   }
 
   @Test func generatorsFailClearlyWithoutThePlatform() throws {
-    let result = try LinkgenProcess.run([
+    let result = try Linkgen.run([
       "assetlinks", "--config", "Examples/openlist/missing.json",
     ])
     #expect(result.status == 66)
-    let directory = try LinkgenProcess.temporaryDirectory()
+    let directory = try Linkgen.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let table = directory.appendingPathComponent("linkgen.json")
     try Data(
       #"{"app": {"scheme": "bare", "domains": ["bare.example.com"]}, "routes": [{"name": "home", "scheme": "bare://home", "universal": "/"}]}"#
         .utf8
     ).write(to: table)
-    let aasa = try LinkgenProcess.run(["aasa", "--config", table.path])
+    let aasa = try Linkgen.run(["aasa", "--config", table.path])
     #expect(aasa.status == 65)
-    #expect(aasa.stderr.contains("the route table has no app.ios"))
+    #expect(aasa.error.contains("the route table has no app.ios"))
   }
 }

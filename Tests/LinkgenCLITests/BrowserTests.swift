@@ -1,4 +1,5 @@
 import Foundation
+import QRTestSupport
 import Testing
 
 /// Landing pages written by `linkgen page`, opened in headless Chromium.
@@ -16,15 +17,15 @@ struct BrowserTests {
 
   let folder: URL
 
-  init() throws { folder = try Run.temporaryFolder() }
+  init() throws { folder = try Linkgen.temporaryDirectory() }
 
   func page(_ name: String, _ extra: [String]) throws -> URL {
     let out = folder.appendingPathComponent(name)
-    let result = try Run.linkgen(
+    let result = try Linkgen.run(
       ["page", "shared-checklist", "--id", Self.id, "--out", out.path] + extra
         + PagesCLITests.config
     )
-    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.status == 0, "\(result.error)")
     return out
   }
 
@@ -125,6 +126,18 @@ struct BrowserTests {
     let size = data.count >= 24 ? (be32(data, 16), be32(data, 20)) : (0, 0)
     #expect(size == (390, 844))
     #expect(data.count > 10_000)
+  }
+
+  /// The desktop section's QR code, drawn by Chromium, scans as the universal link.
+  @Test(.enabled(if: Scanner.canDecodePNG, "zbarimg is absent; skipped"))
+  func theInlineQRCodeScans() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try page("desktop.html", ["--field", "title=Groceries"])
+    let html = try String(contentsOf: file, encoding: .utf8)
+    #expect(html.contains("<svg") && html.contains("shape-rendering=\"crispEdges\""))
+    let png = folder.appendingPathComponent("desktop.png")
+    try Chromium.screenshot(file, to: png, width: 1280, height: 1600)
+    #expect(try Scanner.decode(png: png) == Self.link)
   }
 
   private func count(_ needle: String, in text: String) -> Int {

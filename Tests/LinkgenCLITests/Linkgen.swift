@@ -33,7 +33,22 @@ struct Linkgen {
 
   private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-  /// Runs `linkgen` with the arguments (and standard input), in `directory`.
+  /// Runs `linkgen` with text on standard input.
+  static func run(_ arguments: [String], input: String, in directory: URL? = nil) throws -> Result {
+    try run(arguments, input: Data(input.utf8), in: directory)
+  }
+
+  /// A fresh empty directory under the system temporary directory.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "linkgen-tests-\(UUID().uuidString)"
+    )
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Runs `linkgen` with the arguments (and standard input), in `directory` (by default the
+  /// package root, so relative paths such as `Examples/…` work).
   static func run(
     _ arguments: [String],
     input: Data? = nil,
@@ -45,7 +60,7 @@ struct Linkgen {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
+    process.currentDirectoryURL = directory ?? packageRoot
     let output = Pipe()
     let error = Pipe()
     let standardInput = Pipe()

@@ -8,18 +8,18 @@ struct PagesCLITests {
   static let link = "https://openlist.example.com/shared-checklists/\(id)"
 
   @Test func bannerPrintsTheSmartAppBannerTag() throws {
-    let result = try Run.linkgen(
+    let result = try Linkgen.run(
       ["make", "shared-checklist", "--id", Self.id.uppercased(), "--banner"] + Self.config
     )
     #expect(result.status == 0)
     #expect(
-      result.stdout
+      result.output
         == "<meta name=\"apple-itunes-app\" content=\"app-id=1234567890, app-argument=\(Self.link)\">\n"
     )
   }
 
   @Test func bannerSnippetIsSelfContained() throws {
-    let result = try Run.linkgen(
+    let result = try Linkgen.run(
       [
         "make", "shared-checklist", "--id", Self.id, "--banner-snippet", "--platform", "ios",
         "--locale", "ko",
@@ -27,18 +27,18 @@ struct PagesCLITests {
         + Self.config
     )
     #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("<div class=\"linkgen-banner\""))
-    #expect(result.stdout.contains("<style>") && !result.stdout.contains("<script"))
+    #expect(result.output.hasPrefix("<div class=\"linkgen-banner\""))
+    #expect(result.output.contains("<style>") && !result.output.contains("<script"))
     #expect(
-      result.stdout.contains(
+      result.output.contains(
         "href=\"openlist://shared-checklists?shared-checklistId=\(Self.id)\">열기</a>"
       )
     )
-    #expect(result.stdout.contains("href=\"https://apps.apple.com/app/id1234567890\">앱 받기</a>"))
+    #expect(result.output.contains("href=\"https://apps.apple.com/app/id1234567890\">앱 받기</a>"))
   }
 
   @Test func shareTextInEnglishAndKorean() throws {
-    let en = try Run.linkgen(
+    let en = try Linkgen.run(
       [
         "make", "shared-checklist", "--id", Self.id, "--share", "--field", "inviter=Ada", "--field",
         "title=Groceries",
@@ -47,11 +47,11 @@ struct PagesCLITests {
     )
     #expect(en.status == 0)
     #expect(
-      en.stdout.hasPrefix(
+      en.output.hasPrefix(
         "message:\nAda shared the checklist “Groceries” with you:\n\(Self.link)\n"
       )
     )
-    let ko = try Run.linkgen(
+    let ko = try Linkgen.run(
       [
         "make", "invite", "--code", "ABC123", "--share", "--locale", "ko", "--field", "inviter=지민",
         "--field", "title=장보기", "--format", "json",
@@ -59,7 +59,7 @@ struct PagesCLITests {
     )
     #expect(ko.status == 0)
     let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(ko.stdout.utf8)) as? [String: Any]
+      try JSONSerialization.jsonObject(with: Data(ko.output.utf8)) as? [String: Any]
     )
     #expect(json["locale"] as? String == "ko")
     #expect(
@@ -71,7 +71,7 @@ struct PagesCLITests {
   }
 
   @Test func aShortenedSMSIsReported() throws {
-    let result = try Run.linkgen(
+    let result = try Linkgen.run(
       [
         "make", "shared-checklist", "--id", Self.id, "--share", "--locale", "ko", "--field",
         "inviter=지민",
@@ -79,12 +79,12 @@ struct PagesCLITests {
         + Self.config
     )
     #expect(result.status == 0)
-    #expect(result.stderr.contains("linkgen: warning: the SMS text was shortened"))
-    #expect(result.stdout.hasSuffix("shortened):\n\(Self.link)\n"))
+    #expect(result.error.contains("linkgen: warning: the SMS text was shortened"))
+    #expect(result.output.hasSuffix("shortened):\n\(Self.link)\n"))
   }
 
   @Test func templatesFolderOverridesTheBuiltInOnes() throws {
-    let folder = try Run.temporaryFolder()
+    let folder = try Linkgen.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("en"),
@@ -93,26 +93,26 @@ struct PagesCLITests {
     try Data("Mine: {{links.universal}}".utf8).write(
       to: folder.appendingPathComponent("en/message.mustache")
     )
-    let result = try Run.linkgen(
+    let result = try Linkgen.run(
       ["make", "shared-checklist", "--id", Self.id, "--share", "--templates", folder.path]
         + Self.config
     )
     #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("message:\nMine: \(Self.link)\n"))
+    #expect(result.output.hasPrefix("message:\nMine: \(Self.link)\n"))
   }
 
   @Test func pageIsWrittenAtomically() throws {
-    let folder = try Run.temporaryFolder()
+    let folder = try Linkgen.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("page.html")
     try Data("old".utf8).write(to: out)
-    let result = try Run.linkgen(
+    let result = try Linkgen.run(
       [
         "page", "shared-checklist", "--id", Self.id, "--field", "title=Groceries", "--out",
         out.path,
       ] + Self.config
     )
-    #expect(result.status == 0 && result.stdout.isEmpty)
+    #expect(result.status == 0 && result.output.isEmpty)
     let html = try String(contentsOf: out, encoding: .utf8)
     #expect(html.hasPrefix("<!doctype html>\n<html lang=\"en\">"))
     #expect(html.contains("<title>Groceries</title>"))
@@ -122,13 +122,13 @@ struct PagesCLITests {
   }
 
   @Test func anUnwritableOutIsExit73() throws {
-    let result = try Run.linkgen(
+    let result = try Linkgen.run(
       ["page", "shared-checklist", "--id", Self.id, "--out", "/nonexistent-dir/page.html"]
         + Self.config
     )
     #expect(result.status == 73)
-    #expect(result.stderr.hasPrefix("linkgen: error: cannot write /nonexistent-dir/page.html ("))
-    #expect(result.stdout.isEmpty)
+    #expect(result.error.hasPrefix("linkgen: error: cannot write /nonexistent-dir/page.html ("))
+    #expect(result.output.isEmpty)
   }
 
   @Test(arguments: [
@@ -140,28 +140,28 @@ struct PagesCLITests {
     (["--share", "--templates", "/nonexistent/templates"], 66, "does not exist"),
   ])
   func badOptions(extra: [String], status: Int32, message: String) throws {
-    let result = try Run.linkgen(
+    let result = try Linkgen.run(
       ["make", "shared-checklist", "--id", Self.id] + extra + Self.config
     )
     #expect(result.status == status)
-    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.error.contains(message), "\(result.error)")
   }
 
   @Test func unknownLocaleFallsBackWithAWarning() throws {
-    let result = try Run.linkgen(
+    let result = try Linkgen.run(
       ["make", "shared-checklist", "--id", Self.id, "--share", "--locale", "fr"] + Self.config
     )
     #expect(result.status == 0)
-    #expect(result.stderr.contains("no templates for locale 'fr'; using 'en'"))
+    #expect(result.error.contains("no templates for locale 'fr'; using 'en'"))
   }
 
   @Test func helpShowsExamples() throws {
-    let page = try Run.linkgen(["page", "--help"])
-    #expect(page.status == 0 && page.stdout.contains("Examples:") && page.stdout.contains("--out"))
-    let make = try Run.linkgen(["make", "--help"])
+    let page = try Linkgen.run(["page", "--help"])
+    #expect(page.status == 0 && page.output.contains("Examples:") && page.output.contains("--out"))
+    let make = try Linkgen.run(["make", "--help"])
     #expect(
-      make.stdout.contains("--share") && make.stdout.contains("--banner-snippet")
-        && make.stdout.contains("--field")
+      make.output.contains("--share") && make.output.contains("--banner-snippet")
+        && make.output.contains("--field")
     )
   }
 }

@@ -49,20 +49,6 @@ enum Run {
     )
   }
 
-  /// Runs the built `linkgen` in the package root (see ``Linkgen/run(_:input:in:)``).
-  static func linkgen(_ arguments: [String]) throws -> Result {
-    let result = try Linkgen.run(arguments, in: Linkgen.packageRoot)
-    return Result(status: result.status, stdout: result.output, stderr: result.error)
-  }
-
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "linkgen-cli-\(UUID().uuidString)",
-      isDirectory: true
-    )
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
 }
 
 /// Headless Chromium, when installed (`.ci/run` installs Debian's `chromium`).
@@ -100,7 +86,7 @@ enum Chromium {
 
   private static func run(_ arguments: [String]) throws -> Run.Result {
     let chromium = try #require(path, "\(missing)")
-    let profile = try Run.temporaryFolder()
+    let profile = try Linkgen.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: profile) }
     return try Run.program(
       chromium,

@@ -1,4 +1,4 @@
-public import LinkKit
+
 
 extension AppIdentity {
   /// Why the app's link sets have no link of kind `key`, or `nil` when they have one. The
