@@ -20,7 +20,7 @@ struct OutputFileOptions: ParsableArguments {
       print(text, terminator: "")
       return
     }
-    try AtomicFile.write(Data(text.utf8), to: out)
+    try OutputWriter.write(Data(text.utf8), to: out)
   }
 }
 

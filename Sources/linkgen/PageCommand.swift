@@ -80,7 +80,7 @@ extension Linkgen {
           throw Failure(error)
         }
         if let out {
-          try AtomicFile.write(Data(html.utf8), to: out)
+          try OutputWriter.write(Data(html.utf8), to: out)
         } else {
           FileHandle.standardOutput.write(Data(html.utf8))
         }

@@ -86,7 +86,7 @@ struct QRSettings {
       throw error.failure
     }
     for warning in options.warnings { Console.warning(warning) }
-    try AtomicFile.write(Data(bytes), to: destination)
+    try OutputWriter.write(Data(bytes), to: destination)
   }
 
   private func encode(_ text: String) throws(Failure) -> QRCode {
