@@ -9,18 +9,18 @@ extension Linkgen {
     static let configuration = CommandConfiguration(
       abstract: "Write a QR code image for each row of a CSV file, plus a manifest.",
       discussion: """
-        The CSV's first line names the columns (RFC 4180: commas, double quotes,
-        CRLF or LF). Columns named like the route's parameters give their values;
-        other columns can name the files through --name, e.g. '{code}-{name}'
-        ({row} is the data row from 1, {line} the CSV line). Values become safe
-        file names: '/', '\\', control and invisible characters turn into '_'.
-        Each row gets one file per format and an entry in DIR/manifest.json (or
+        The CSV's first line names the columns (RFC 4180: commas, double quotes, \
+        CRLF or LF). Columns named like the route's parameters give their values; \
+        other columns can name the files through --name, e.g. '{code}-{name}' \
+        ({row} is the data row from 1, {line} the CSV line). Values become safe \
+        file names: '/', '\\', control and invisible characters turn into '_'. \
+        Each row gets one file per format and an entry in DIR/manifest.json (or \
         .csv) with its links and files.
 
-        The input is streamed and rendered on all cores. Every file is written
-        atomically (temporary file + rename), so an interrupted run (Ctrl-C, a
-        kill, a crash) leaves only whole files; --resume then skips the files that
-        exist. A bad row is reported with its line and the others go on. A
+        The input is streamed and rendered on all cores. Every file is written \
+        atomically (temporary file + rename), so an interrupted run (Ctrl-C, a \
+        kill, a crash) leaves only whole files; --resume then skips the files that \
+        exist. A bad row is reported with its line and the others go on. A \
         progress bar is shown on a terminal only.
 
         Examples:
@@ -29,8 +29,8 @@ extension Linkgen {
           linkgen batch shared-checklist --input lists.csv --out qr --size 30mm
           linkgen batch shared-checklist --input lists.csv --out qr --resume
 
-        Exit status: 0 when every row was written, 65 when any row failed, 64 for
-        a usage error, 66 when the CSV cannot be read, 73 when DIR cannot be
+        Exit status: 0 when every row was written, 65 when any row failed, 64 for \
+        a usage error, 66 when the CSV cannot be read, 73 when DIR cannot be \
         written, 130/143 when interrupted (no manifest is written then).
         """
     )

@@ -10,19 +10,21 @@ extension Linkgen {
       abstract:
         "Validate an apple-app-site-association file and match URLs against it as iOS does.",
       discussion: """
-        Reports errors (invalid JSON, over 128 KB, malformed app IDs, appID with appIDs, wrong
-        types, a non-string value in a '?' dictionary…) and warnings (paths beside components,
-        a non-empty legacy apps array, unknown keys, rules an earlier rule shadows…), each with
-        its JSON path and line. Comments and trailing commas are errors but are skipped so the
-        rest is still checked. For each --url, says whether it opens an app, which app IDs, and
-        which rule decided (first match wins; exclude rules stop the scan). No table needed.
+        Reports errors (invalid JSON, over 128 KB, malformed app IDs, appID with appIDs, wrong \
+        types, a non-string value in a '?' dictionary…) and warnings (paths beside components, \
+        a non-empty legacy apps array, unknown keys, rules an earlier rule shadows…), each with \
+        its JSON path and line. Comments and trailing commas are errors but are skipped so the \
+        rest is still checked. For each --url, says whether it opens an app, which app IDs, and \
+        which rule decided (first match wins; exclude rules stop the scan). No table needed. \
         Exit status 65 when the file has an error.
 
         Examples:
           linkgen check-aasa apple-app-site-association \\
-              --url https://openlist.example.com/shared-checklists/3f2504e0-4f89-11d3-9a0c-0305e82c3301
-          linkgen aasa | linkgen check-aasa - --domain openlist.example.com --url https://openlist.example.com/account/x
-          linkgen check-aasa aasa.json --legacy --format json --url https://example.com/path
+              --url https://openlist.example.com/invite/ABC123
+          linkgen aasa | linkgen check-aasa - --domain openlist.example.com \\
+              --url https://openlist.example.com/account/x
+          linkgen check-aasa aasa.json --legacy --format json \\
+              --url https://example.com/path
         """
     )
 
@@ -88,15 +90,16 @@ extension Linkgen {
       commandName: "check-assetlinks",
       abstract: "Validate an assetlinks.json file (Android App Links).",
       discussion: """
-        Reports errors (invalid JSON, not an array of statements, an unknown namespace, a
-        package name or SHA-256 fingerprint that is malformed, lower-case, SHA-1-length or a
-        placeholder, relation not an array, a malformed include or web site) and warnings
-        (unknown keys such as path_prefix, unknown relations, shadowed dynamic components),
+        Reports errors (invalid JSON, not an array of statements, an unknown namespace, a \
+        package name or SHA-256 fingerprint that is malformed, lower-case, SHA-1-length or a \
+        placeholder, relation not an array, a malformed include or web site) and warnings \
+        (unknown keys such as path_prefix, unknown relations, shadowed dynamic components), \
         each with its JSON path and line. Exit status 65 when the file has an error.
 
         Examples:
           linkgen check-assetlinks public/.well-known/assetlinks.json
-          linkgen assetlinks --dynamic-components | linkgen check-assetlinks - --format json
+          linkgen assetlinks --dynamic-components | \\
+              linkgen check-assetlinks - --format json
         """
     )
 

@@ -8,19 +8,21 @@ struct Linkgen: ParsableCommand {
     abstract:
       "Build and parse deep links (custom-scheme and universal links) from one route table.",
     discussion: """
-      Every command reads the route table from ./linkgen.json, or from --config FILE.
+      Every command reads the route table from ./linkgen.json, or from --config FILE. \
       The format is described in docs/route-table.md.
 
       Examples:
         linkgen make shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301
-        linkgen parse 'openlist://shared-checklists?shared-checklistId=3f2504e0-4f89-11d3-9a0c-0305e82c3301'
+        linkgen parse 'openlist://invite?code=ABC123&role=editor'
         linkgen routes --config Examples/photos/linkgen.json
         linkgen validate
-        linkgen make shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 --share --locale ko
-        linkgen page shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 --out page.html
+        linkgen make shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 \\
+              --share --locale ko
+        linkgen page shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 \\
+              --out page.html
 
-      Exit status: 0 on success, 64 for a command-line usage error, 65 for bad input (a
-      malformed link or value, a broken route table), 66 when the route table cannot be read,
+      Exit status: 0 on success, 64 for a command-line usage error, 65 for bad input (a \
+      malformed link or value, a broken route table), 66 when the route table cannot be read, \
       73 when an output file cannot be written.
       """,
     version: "0.1.0",

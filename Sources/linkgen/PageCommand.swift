@@ -9,11 +9,11 @@ extension Linkgen {
     static let configuration = CommandConfiguration(
       abstract: "Write the landing page for a link: preview tags, Open button, store links.",
       discussion: """
-        The page carries Open Graph and X/Twitter card tags (with twitter:app:*), the Smart App
-        Banner tag, an "Open in the app" button, App Store and Google Play links, the Android
-        intent: link and, for desktop browsers, the link itself. It never redirects, so
-        link-preview crawlers read its tags, and its Content-Security-Policy allows no script.
-        Templates: built in (en, ko), overridden by --templates DIR or the table's
+        The page carries Open Graph and X/Twitter card tags (with twitter:app:*), the Smart App \
+        Banner tag, an "Open in the app" button, App Store and Google Play links, the Android \
+        intent: link and, for desktop browsers, the link itself. It never redirects, so \
+        link-preview crawlers read its tags, and its Content-Security-Policy allows no script. \
+        Templates: built in (en, ko), overridden by --templates DIR or the table's \
         pages.templates; see docs/pages.md. Give the route's parameters as for `make`.
 
         Examples:
@@ -23,8 +23,8 @@ extension Linkgen {
           linkgen page invite --code ABC123 --locale ko --platform android \\
               --config Examples/openlist/linkgen.json > invite.html
 
-        Exit status: 0 on success, 64 for a usage error, 65 for bad input or templates, 66
-        when the route table or a templates folder cannot be read, 73 when --out cannot be
+        Exit status: 0 on success, 64 for a usage error, 65 for bad input or templates, 66 \
+        when the route table or a templates folder cannot be read, 73 when --out cannot be \
         written.
         """
     )
@@ -42,28 +42,12 @@ extension Linkgen {
     )
     var out: String?
 
-    @Argument(help: "The route, as named in the route table.")
-    var route: String
-
-    @Argument(
-      parsing: .allUnrecognized,
-      help: ArgumentHelp(
-        "The route's parameters, as --<name> <value>.",
-        valueName: "--<name> <value>"
-      )
-    )
-    var parameters: [String] = []
+    @OptionGroup var target: RouteArguments
 
     func run() throws {
       try reportingFailures { () throws(Failure) in
         let table = try table.load()
-        let arguments = try ParameterArguments.parse(parameters, route: route, table: table)
-        let values: RouteValues
-        do throws(LinkError) {
-          values = try table.values(for: route, arguments: arguments)
-        } catch {
-          throw Failure(error)
-        }
+        let values = try target.values(in: table)
         let renderer = try content.renderer(for: table)
         let fields = try content.fields()
         let qrSVG = try QRArtwork.svg(for: table, values: values)

@@ -8,14 +8,14 @@ extension Linkgen {
     static let configuration = CommandConfiguration(
       abstract: "Read a custom-scheme or universal link back into its route and values.",
       discussion: """
-        Prints the route, the kind of link, each parameter's typed value and the query items
-        the route does not declare (such as utm_source), which are ignored. A link that does
-        not fit a route exactly is an error naming what is wrong and where (exit status 65).
+        Prints the route, the kind of link, each parameter's typed value and the query items \
+        the route does not declare (such as utm_source), which are ignored. A link that does \
+        not fit a route exactly is an error naming what is wrong and where (exit status 65). \
         Give - to read the link from standard input (one link; a final newline is dropped).
 
         Examples:
-          linkgen parse 'OPENLIST://shared-checklists?shared-checklistId=3F2504E0-4F89-11D3-9A0C-0305E82C3301'
-          linkgen parse https://openlist.example.com/shared-checklists/3f2504e0-4f89-11d3-9a0c-0305e82c3301 --format json
+          linkgen parse 'OPENLIST://invite?code=ABC123&utm_source=mail'
+          linkgen parse https://openlist.example.com/invite/ABC123 --format json
           pbpaste | linkgen parse -
         """
     )

@@ -8,12 +8,12 @@ extension Linkgen {
       commandName: "qr",
       abstract: "Draw a QR code of any text: a PNG or SVG file, or the terminal.",
       discussion: """
-        The text is encoded byte for byte (UTF-8, byte mode) by libqrencode. The
-        format comes from the --out file's extension (.png or .svg); without --out,
-        or with --out -, the code is drawn in the terminal with half blocks
-        (--invert for a light background). PNGs are 1-bit: grayscale for black on
-        white, a two-colour palette otherwise. A warning is printed when the
-        colours' contrast is too low for scanners. Give - as the text to read it
+        The text is encoded byte for byte (UTF-8, byte mode) by libqrencode. The \
+        format comes from the --out file's extension (.png or .svg); without --out, \
+        or with --out -, the code is drawn in the terminal with half blocks \
+        (--invert for a light background). PNGs are 1-bit: grayscale for black on \
+        white, a two-colour palette otherwise. A warning is printed when the \
+        colours' contrast is too low for scanners. Give - as the text to read it \
         from standard input (a final newline is dropped).
 
         Examples:
@@ -23,7 +23,7 @@ extension Linkgen {
           linkgen qr 'WIFI:T:WPA;S:home;P:secret;;' --out wifi.png --scale 12
           echo 'hello' | linkgen qr - --invert
 
-        Exit status: 0 on success, 64 for a usage error, 65 when the text is empty
+        Exit status: 0 on success, 64 for a usage error, 65 when the text is empty \
         or too long for any QR version, 73 when the file cannot be written.
         """
     )

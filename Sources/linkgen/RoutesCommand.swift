@@ -33,15 +33,15 @@ extension Linkgen {
     static let configuration = CommandConfiguration(
       abstract: "Check the route table and report every problem in it.",
       discussion: """
-        Checks the JSON against the format (unknown keys are errors: they are usually typos),
-        the app's identifiers (scheme, domains, Team ID, bundle ID, App Store ID, Android
-        package, certificate fingerprints), each route's parameters and templates, and that no
-        two routes could match the same link. Each problem names the file, the route and the
+        Checks the JSON against the format (unknown keys are errors: they are usually typos), \
+        the app's identifiers (scheme, domains, Team ID, bundle ID, App Store ID, Android \
+        package, certificate fingerprints), each route's parameters and templates, and that no \
+        two routes could match the same link. Each problem names the file, the route and the \
         field. Exit status 65 when there is any.
 
-        With --association, also generates the association files (AASA, its legacy form,
-        assetlinks.json with dynamic components, the manifest's intent filters) and proves they
-        agree with the routes: sample universal links of every route, on every domain, are
+        With --association, also generates the association files (AASA, its legacy form, \
+        assetlinks.json with dynamic components, the manifest's intent filters) and proves they \
+        agree with the routes: sample universal links of every route, on every domain, are \
         claimed for the right app, and links on the excluded paths and fragments are not.
 
         Examples:

@@ -9,11 +9,11 @@ extension Linkgen {
       commandName: "ios-entitlements",
       abstract: "Generate the Associated Domains entitlement (applinks: per domain) as a plist.",
       discussion: """
-        Lists applinks:<domain> for every domain of the table, and webcredentials:<domain> when
-        association.webCredentials is set. With --app-clip, writes the App Clip target's
-        entitlement instead (appclips:<domain>). Merge the key into the target's .entitlements
-        file. --developer-mode appends ?mode=developer so a device with Developer Mode and
-        Associated Domains Development fetches the AASA from your server instead of Apple's
+        Lists applinks:<domain> for every domain of the table, and webcredentials:<domain> when \
+        association.webCredentials is set. With --app-clip, writes the App Clip target's \
+        entitlement instead (appclips:<domain>). Merge the key into the target's .entitlements \
+        file. --developer-mode appends ?mode=developer so a device with Developer Mode and \
+        Associated Domains Development fetches the AASA from your server instead of Apple's \
         CDN: development builds only, never ship it (the command warns).
 
         Examples:
@@ -63,8 +63,8 @@ extension Linkgen {
       abstract:
         "Generate the Info.plist keys for the custom scheme (CFBundleURLTypes, LSApplicationQueriesSchemes).",
       discussion: """
-        Registers the table's scheme in CFBundleURLTypes (named after app.ios.bundleID) and
-        lists it, with any --query-scheme, in LSApplicationQueriesSchemes so canOpenURL(_:) may
+        Registers the table's scheme in CFBundleURLTypes (named after app.ios.bundleID) and \
+        lists it, with any --query-scheme, in LSApplicationQueriesSchemes so canOpenURL(_:) may \
         ask about them (at most 50). Merge the keys into the app's Info.plist.
 
         Examples:
@@ -106,14 +106,15 @@ extension Linkgen {
       abstract:
         "Generate the AndroidManifest.xml intent filters for App Links and the custom scheme.",
       discussion: """
-        Per domain an android:autoVerify="true" filter with VIEW, DEFAULT, BROWSABLE, http and
-        https, the host and one path rule per route (path, pathPrefix or pathPattern); then the
-        custom scheme in a separate filter, as Android lint requires. Printed inside a minimal
+        Per domain an android:autoVerify="true" filter with VIEW, DEFAULT, BROWSABLE, http and \
+        https, the host and one path rule per route (path, pathPrefix or pathPattern); then the \
+        custom scheme in a separate filter, as Android lint requires. Printed inside a minimal \
         manifest so it is well-formed XML: copy the intent filters into your activity.
 
         Examples:
           linkgen android-manifest --config Examples/openlist/linkgen.json
-          linkgen android-manifest --activity .LinkActivity --out build/links-manifest.xml
+          linkgen android-manifest --activity .LinkActivity \\
+              --out build/links-manifest.xml
         """
     )
 
