@@ -17,9 +17,9 @@ struct Linkgen: ParsableCommand {
         linkgen routes --config Examples/photos/linkgen.json
         linkgen validate
         linkgen make shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 \\
-              --share --locale ko
+            --share --locale ko
         linkgen page shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 \\
-              --out page.html
+            --out page.html
 
       Exit status: 0 on success, 64 for a command-line usage error, 65 for bad input (a \
       malformed link or value, a broken route table), 66 when the route table cannot be read, \
