@@ -8,6 +8,7 @@ import PackageDescription
 //   LinkQR           QR encoding (libqrencode) and PNG (libpng) / SVG / terminal rendering
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
+//   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
 //   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
@@ -20,6 +21,7 @@ let package = Package(
     .library(name: "LinkQR", targets: ["LinkQR"]),
     .library(name: "LinkAssociation", targets: ["LinkAssociation"]),
     .library(name: "LinkPages", targets: ["LinkPages"]),
+    .library(name: "LinkBatch", targets: ["LinkBatch"]),
     .executable(name: "linkgen", targets: ["linkgen"]),
   ],
   dependencies: [

@@ -20,6 +20,10 @@ struct Linkgen: ParsableCommand {
             --share --locale ko
         linkgen page shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 \\
             --out page.html
+        linkgen make shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 \\
+            --qr invite.png
+        linkgen batch invite --input invites.csv --out cards --format png,svg
+        linkgen aasa --out public/.well-known/apple-app-site-association
 
       Exit status: 0 on success, 64 for a command-line usage error, 65 for bad input (a \
       malformed link or value, a broken route table), 66 when the route table cannot be read, \
