@@ -48,43 +48,57 @@ enum CoreBenchmarks {
 
   static func run(_ selected: Set<String>) {
     precondition(foundationLinks(ids[0]) == ourLinks(ids[0]), "the baseline builds other links")
+    precondition(
+      foundationParse(urls[0]) == (try? table.parse(urls[0], as: SharedChecklist.self))?.id,
+      "the baseline parses another value"
+    )
     var index = 0
-    let baselineBuild = Harness.baseline(iterations: 20_000) {
+    let buildBaseline = {
       index = (index + 1) & 63
       blackHole(foundationLinks(ids[index]))
     }
-    if selected.contains("build") {
-      let ours = Harness.measure(iterations: 200_000) {
-        index = (index + 1) & 63
-        blackHole(try? table.links(for: SharedChecklist(id: ids[index])))
-      }
-      Harness.report("build", ours: ours, baseline: baselineBuild)
-    }
-    if selected.contains("build-dynamic") {
-      let ours = Harness.measure(iterations: 200_000) {
-        index = (index + 1) & 63
-        blackHole(try? table.links(for: "shared-checklist", values: ["id": .uuid(ids[index])]))
-      }
-      Harness.report("build-dynamic", ours: ours, baseline: baselineBuild)
-    }
-
-    let baselineParse = Harness.baseline(iterations: 50_000) {
+    let parseBaseline = {
       index = (index + 1) & 63
       blackHole(foundationParse(urls[index]))
     }
-    if selected.contains("parse") {
-      let ours = Harness.measure(iterations: 500_000) {
-        index = (index + 1) & 63
-        blackHole(try? table.parse(urls[index]))
-      }
-      Harness.report("parse", ours: ours, baseline: baselineParse)
-    }
-    if selected.contains("parse-typed") {
-      let ours = Harness.measure(iterations: 500_000) {
-        index = (index + 1) & 63
-        blackHole(try? table.parse(urls[index], as: SharedChecklist.self))
-      }
-      Harness.report("parse-typed", ours: ours, baseline: baselineParse)
+    let cases: [(name: String, ours: () -> Void, baseline: () -> Void, iterations: Int)] = [
+      (
+        "build",
+        {
+          index = (index + 1) & 63
+          blackHole(try? table.links(for: SharedChecklist(id: ids[index])))
+        }, buildBaseline, 20_000
+      ),
+      (
+        "build-dynamic",
+        {
+          index = (index + 1) & 63
+          blackHole(try? table.links(for: "shared-checklist", values: ["id": .uuid(ids[index])]))
+        }, buildBaseline, 20_000
+      ),
+      (
+        "parse",
+        {
+          index = (index + 1) & 63
+          blackHole(try? table.parse(urls[index]))
+        }, parseBaseline, 100_000
+      ),
+      (
+        "parse-typed",
+        {
+          index = (index + 1) & 63
+          blackHole(try? table.parse(urls[index], as: SharedChecklist.self))
+        }, parseBaseline, 100_000
+      ),
+    ]
+    for test in cases where selected.contains(test.name) {
+      let (ours, baseline) = Harness.compare(
+        iterations: test.iterations,
+        baselineIterations: test.iterations / 10,
+        ours: test.ours,
+        baseline: test.baseline
+      )
+      Harness.report(test.name, ours: ours, baseline: baseline)
     }
   }
 

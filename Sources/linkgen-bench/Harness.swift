@@ -47,6 +47,53 @@ enum Harness {
     )
   }
 
+  /// Measures linkgen and its baseline in alternating samples, so that both see the same
+  /// machine (frequency changes and neighbours on a shared host affect them alike), and
+  /// reports each one's median.
+  static func compare(
+    iterations: Int,
+    baselineIterations: Int,
+    samples: Int = 21,
+    ours: () -> Void,
+    baseline: () -> Void
+  ) -> (ours: Measurement, baseline: Measurement) {
+    let samples = quick ? 3 : samples
+    let iterations = quick ? Swift.max(1, iterations / 10) : iterations
+    let baselineIterations = quick ? Swift.max(1, baselineIterations / 10) : baselineIterations
+    for _ in 0..<Swift.max(1, iterations / 10) { ours() }
+    if !profiling { for _ in 0..<Swift.max(1, baselineIterations / 10) { baseline() } }
+    var oursTimes: [Double] = []
+    var baselineTimes: [Double] = []
+    for _ in 0..<samples {
+      var start = now()
+      for _ in 0..<iterations { ours() }
+      oursTimes.append(Double(now() - start) / Double(iterations))
+      guard !profiling else { continue }
+      start = now()
+      for _ in 0..<baselineIterations { baseline() }
+      baselineTimes.append(Double(now() - start) / Double(baselineIterations))
+    }
+    func allocations(_ operation: () -> Void, _ count: Int) -> Double? {
+      let before = linkgen_allocation_count()
+      for _ in 0..<count { operation() }
+      let total = linkgen_allocation_count() - before
+      return allocationCounting ? Double(total) / Double(count) : nil
+    }
+    func median(_ values: [Double]) -> Double {
+      values.isEmpty ? 0 : values.sorted()[values.count / 2]
+    }
+    return (
+      Measurement(
+        nanosecondsPerOperation: median(oursTimes),
+        allocationsPerOperation: allocations(ours, iterations)
+      ),
+      Measurement(
+        nanosecondsPerOperation: median(baselineTimes),
+        allocationsPerOperation: profiling ? nil : allocations(baseline, baselineIterations)
+      )
+    )
+  }
+
   /// Wall-clock nanoseconds of one run of `operation` (for whole-batch cases), median of
   /// `samples` runs.
   static func measureOnce(samples: Int = 3, _ operation: () -> Void) -> Double {

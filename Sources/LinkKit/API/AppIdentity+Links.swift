@@ -1,5 +1,3 @@
-
-
 extension AppIdentity {
   /// Why the app's link sets have no link of kind `key`, or `nil` when they have one. The
   /// store links need the app's store identifiers in the route table.

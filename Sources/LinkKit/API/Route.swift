@@ -22,6 +22,10 @@ public struct Route: Sendable, Hashable {
   /// The universal-link template (a path with an optional query), compiled.
   public var universalPattern: LinkPattern { storage.universalPattern }
 
+  init(storage: RouteStorage) {
+    self.storage = storage
+  }
+
   init(
     name: String,
     summary: String?,

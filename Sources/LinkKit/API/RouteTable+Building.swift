@@ -108,6 +108,8 @@ extension RouteTable {
         start: buffer.baseAddress,
         count: buffer.baseAddress.map { writer.write(pattern, into: $0) } ?? 0
       )
+      // Both encodings of the tail grow by the same bytes: count them once.
+      let reserved = PercentEncoding.reservedCount(tail)
       let scheme = link(route.storage.scheme.head, route.storage.scheme, writer)
       let universal = join(prefixes.universal, tail)
       let web = prefixes.web.map { join($0, tail) } ?? universal
@@ -116,8 +118,10 @@ extension RouteTable {
         universal: universal,
         appStore: prefixes.appStore,
         appStoreApp: prefixes.appStoreApp,
-        playStore: prefixes.playStore.map { playStoreLink($0, tail: tail) },
-        androidIntent: prefixes.intentMiddle.map { intentLink($0, scheme: scheme, tail: tail) },
+        playStore: prefixes.playStore.map { playStoreLink($0, tail: tail, reserved: reserved) },
+        androidIntent: prefixes.intentMiddle.map {
+          intentLink($0, scheme: scheme, tail: tail, reserved: reserved)
+        },
         web: web
       )
     }
@@ -147,9 +151,11 @@ extension RouteTable {
 
   /// `…details?id=<package>&referrer=deep_link%3D<universal link, encoded twice>`: the Play
   /// Store decodes the referrer once and hands the app `deep_link=<encoded link>`.
-  private func playStoreLink(_ prefix: [UInt8], tail: UnsafeBufferPointer<UInt8>) -> String {
+  private func playStoreLink(_ prefix: [UInt8], tail: UnsafeBufferPointer<UInt8>, reserved: Int)
+    -> String
+  {
     let link = storage.prefixes.universalEncodedTwice
-    let capacity = prefix.count + link.count + PercentEncoding.twiceEncodedCount(tail)
+    let capacity = prefix.count + link.count + tail.count + 4 * reserved
     return makeString(capacity: capacity) { output in
       var count = copy(prefix, into: output)
       count += copy(link, into: output + count)
@@ -159,16 +165,19 @@ extension RouteTable {
 
   /// `intent<the scheme link after its scheme>#Intent;scheme=…;package=…;
   /// S.browser_fallback_url=<web link, encoded>;end`.
-  private func intentLink(_ middle: [UInt8], scheme: String, tail: UnsafeBufferPointer<UInt8>)
-    -> String
-  {
+  private func intentLink(
+    _ middle: [UInt8],
+    scheme: String,
+    tail: UnsafeBufferPointer<UInt8>,
+    reserved: Int
+  ) -> String {
     var scheme = scheme
     let prefixes = storage.prefixes
     return scheme.withUTF8 { link in
       let data = UnsafeBufferPointer(rebasing: link[prefixes.schemeLength...])
       let capacity =
         Self.intent.count + data.count + middle.count + prefixes.webEncoded.count
-        + PercentEncoding.encodedCount(tail) + Self.end.count
+        + tail.count + 2 * reserved + Self.end.count
       return makeString(capacity: capacity) { output in
         var count = copy(Self.intent, into: output)
         count += copy(data, into: output + count)
@@ -180,6 +189,10 @@ extension RouteTable {
     }
   }
 
-  private static let intent = Array("intent".utf8)
-  private static let end = Array(";end".utf8)
+  private static var intent: UnsafeBufferPointer<UInt8> { bytes("intent") }
+  private static var end: UnsafeBufferPointer<UInt8> { bytes(";end") }
+
+  private static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+  }
 }

@@ -97,7 +97,7 @@ public struct RouteTable: Sendable {
 }
 
 /// The table's data behind one reference, so that passing a table around costs one retain.
-final class TableStorage: Sendable {
+final class TableStorage: @unchecked Sendable {
   /// Everything the table file says, validated.
   let compiled: CompiledTable
   let source: String?
@@ -106,9 +106,16 @@ final class TableStorage: Sendable {
   let routes: [Route]
   let routeIndex: [String: Int]
   let prefixes: LinkPrefixes
-  /// The app's domains as bytes, for the parser's host check.
-  let domains: [[UInt8]]
-  let scheme: [UInt8]
+  // For the parser, in buffers owned by the table and never written after `init` (hence
+  // `@unchecked Sendable`), so that reading them costs no reference counting:
+  /// The routes' storage, unretained (``routes`` keeps it alive).
+  let routeStorage: UnsafeBufferPointer<Unmanaged<RouteStorage>>
+  /// The app's scheme and domains, as bytes, one after another.
+  let text: UnsafeBufferPointer<UInt8>
+  /// Where the scheme is in ``text``.
+  let scheme: Range<Int>
+  /// Where each domain is in ``text``.
+  let domains: UnsafeBufferPointer<Range<Int>>
 
   init(_ compiled: CompiledTable, source: String?) {
     self.compiled = compiled
@@ -119,7 +126,27 @@ final class TableStorage: Sendable {
     for (position, route) in routes.enumerated() { index[route.name] = position }
     routeIndex = index
     prefixes = LinkPrefixes(app: app)
-    domains = app.domains.map { Array($0.utf8) }
-    scheme = Array(app.scheme.utf8)
+    var bytes = Array(app.scheme.utf8)
+    scheme = 0..<bytes.count
+    var ranges: [Range<Int>] = []
+    for domain in app.domains {
+      ranges.append(bytes.count..<bytes.count + domain.utf8.count)
+      bytes += domain.utf8
+    }
+    text = Self.owned(bytes)
+    domains = Self.owned(ranges)
+    routeStorage = Self.owned(routes.map { Unmanaged.passUnretained($0.storage) })
+  }
+
+  deinit {
+    routeStorage.deallocate()
+    text.deallocate()
+    domains.deallocate()
+  }
+
+  private static func owned<T>(_ elements: [T]) -> UnsafeBufferPointer<T> {
+    let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: Swift.max(elements.count, 1))
+    _ = buffer.initialize(from: elements)
+    return UnsafeBufferPointer(start: buffer.baseAddress, count: elements.count)
   }
 }

@@ -185,7 +185,7 @@ struct LinkParser {
     }
     let scheme = UnsafeBufferPointer(rebasing: input[..<colon])
     let kind: LinkKind
-    if equalsIgnoringCase(scheme, table.scheme) {
+    if equalsIgnoringCase(scheme, UnsafeBufferPointer(rebasing: table.text[table.scheme])) {
       kind = .scheme
     } else if equalsIgnoringCase(scheme, Self.https) {
       kind = .universal
@@ -250,7 +250,10 @@ struct LinkParser {
     }
     // The app's domains are valid host names, so matching one is the whole check.
     if kind == .universal {
-      for domain in table.domains where equalsIgnoringCase(bytes, domain) { return nil }
+      for domain in table.domains
+      where equalsIgnoringCase(bytes, UnsafeBufferPointer(rebasing: table.text[domain])) {
+        return nil
+      }
     }
     var numeric = true
     for (offset, byte) in bytes.enumerated() {
@@ -298,12 +301,9 @@ struct LinkParser {
 
   // MARK: Bytes
 
-  private static let https = Array("https".utf8)
-
-  /// Compares ASCII input with lower-case text, folding the input's upper-case letters.
-  @inline(__always)
-  func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8]) -> Bool {
-    lowercase.withUnsafeBufferPointer { equalsIgnoringCase(bytes, $0) }
+  private static var https: UnsafeBufferPointer<UInt8> {
+    let text: StaticString = "https"
+    return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
   }
 
   /// Compares ASCII input with lower-case text, folding the input's upper-case letters.

@@ -48,11 +48,12 @@ extension PercentEncoding {
     return offset
   }
 
-  /// The length of `bytes` encoded twice (each reserved byte becomes `%25XX`).
+  /// The number of bytes that encoding escapes: each adds 2 bytes once encoded (`%XX`), 4
+  /// encoded twice (`%25XX`).
   @inline(__always)
-  static func twiceEncodedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var count = bytes.count
-    for byte in bytes where !isUnreserved(byte) { count &+= 4 }
+  static func reservedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    for byte in bytes where !isUnreserved(byte) { count &+= 1 }
     return count
   }
 

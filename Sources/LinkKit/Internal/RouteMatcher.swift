@@ -31,28 +31,30 @@ struct RouteMatcher {
   func match() -> Result<ParsedLink, LinkError> {
     var firstFailure: LinkError?
     let kind = shape.kind
-    let found = parser.table.routes.withUnsafeBufferPointer {
-      routes -> Result<ParsedLink, LinkError>? in
-      for route in routes {
-        let pattern = kind == .scheme ? route.storage.scheme : route.storage.universal
-        guard fits(pattern) else { continue }
-        switch values(for: route, pattern: pattern) {
-        case .success(let storage):
+    for reference in parser.table.routeStorage {
+      let result = reference._withUnsafeGuaranteedRef { storage -> Result<ParsedLink, LinkError>? in
+        let pattern = kind == .scheme ? storage.scheme : storage.universal
+        guard fits(pattern) else { return nil }
+        switch values(for: storage, pattern: pattern) {
+        case .success(let values):
+          let route = Route(storage: storage)
           return .success(
             ParsedLink(
               route: route,
               kind: kind,
-              values: RouteValues(route: route, storage: storage),
+              values: RouteValues(route: route, storage: values),
               ignoredQueryItems: itemCount == 0 ? [] : ignoredNames(pattern)
             )
           )
         case .failure(let error):
-          if firstFailure == nil { firstFailure = error }
+          return .failure(error)
         }
       }
-      return nil
+      guard let result else { continue }
+      guard case .failure(let error) = result else { return result }
+      if firstFailure == nil { firstFailure = error }
     }
-    return found ?? .failure(firstFailure ?? noRoute())
+    return .failure(firstFailure ?? noRoute())
   }
 
   /// Whether the form, host, segment count, literal segments and literal query items fit.
@@ -62,12 +64,10 @@ struct RouteMatcher {
     case .opaque: guard shape.host == nil else { return false }
     case .authority:
       guard let range = shape.host,
-        pattern.text.withUnsafeBufferPointer({ text in
-          parser.equalsIgnoringCase(
-            UnsafeBufferPointer(rebasing: input[range]),
-            UnsafeBufferPointer(rebasing: text[pattern.host.range])
-          )
-        })
+        parser.equalsIgnoringCase(
+          UnsafeBufferPointer(rebasing: input[range]),
+          UnsafeBufferPointer(rebasing: pattern.text[pattern.host.range])
+        )
       else { return false }
     }
     guard pattern.path.count == segmentCount else { return false }
@@ -91,8 +91,10 @@ struct RouteMatcher {
     }
   }
 
-  private func values(for route: Route, pattern: CompiledPattern) -> Result<ValueSlots, LinkError> {
-    var storage = ValueSlots(count: route.storage.parameters.count)
+  private func values(for route: RouteStorage, pattern: CompiledPattern) -> Result<
+    ValueSlots, LinkError
+  > {
+    var storage = ValueSlots(count: route.parameters.count)
     let failure: LinkError? = pattern.withBuffers { text, path, query in
       for (index, piece) in path.enumerated() where !piece.isLiteral {
         let parameterIndex = Int(piece.parameter)
@@ -116,7 +118,7 @@ struct RouteMatcher {
           found = items[candidate]
         }
         guard let found else {
-          if route.storage.parameters[parameterIndex].isOptional { continue }
+          if route.parameters[parameterIndex].isOptional { continue }
           return missing(route, parameterIndex, pattern.queryNames[position])
         }
         switch value(at: found.value, for: route, parameterIndex) {
@@ -130,10 +132,10 @@ struct RouteMatcher {
     return .success(storage)
   }
 
-  private func duplicate(_ route: Route, _ index: Int, _ name: String, _ range: Range<Int>)
+  private func duplicate(_ route: RouteStorage, _ index: Int, _ name: String, _ range: Range<Int>)
     -> LinkError
   {
-    let parameter = route.storage.parameters[index].name
+    let parameter = route.parameters[index].name
     return fail(
       .duplicateParameter,
       "the query item '\(name)' (parameter '\(parameter)' of route '\(route.name)') appears "
@@ -143,8 +145,8 @@ struct RouteMatcher {
     .with(route: route.name, parameter: parameter)
   }
 
-  private func missing(_ route: Route, _ index: Int, _ name: String) -> LinkError {
-    let parameter = route.storage.parameters[index]
+  private func missing(_ route: RouteStorage, _ index: Int, _ name: String) -> LinkError {
+    let parameter = route.parameters[index]
     return fail(
       .missingParameter,
       "the link to route '\(route.name)' has no query item '\(name)' "
@@ -154,7 +156,7 @@ struct RouteMatcher {
     .with(route: route.name, parameter: parameter.name)
   }
 
-  private func value(at range: Range<Int>, for route: Route, _ index: Int) -> Result<
+  private func value(at range: Range<Int>, for route: RouteStorage, _ index: Int) -> Result<
     LinkValue, LinkError
   > {
     let text: UnsafeBufferPointer<UInt8>
@@ -162,11 +164,11 @@ struct RouteMatcher {
     case .success(let decoded): text = decoded
     case .failure(let error): return .failure(error)
     }
-    if route.storage.isUUID[index], let uuid = UUIDText.parse(text) { return .success(.uuid(uuid)) }
-    let parameter = route.storage.parameters[index]
+    if route.isUUID[index], let uuid = UUIDText.parse(text) { return .success(.uuid(uuid)) }
+    let parameter = route.parameters[index]
     switch ValueRules.parse(text, for: parameter) {
     case .success(let value):
-      if let error = route.storage.pathProblem(value, at: index) {
+      if let error = route.pathProblem(value, at: index) {
         return .failure(
           LinkError(
             error.code,

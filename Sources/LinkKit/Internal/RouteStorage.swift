@@ -60,7 +60,7 @@ final class RouteStorage: Sendable {
 /// A ``LinkPattern`` flattened for the builder and the parser: all fixed text in one byte
 /// array, and path segments and query items as plain values pointing into it, so the hot paths
 /// read them without reference counting.
-final class CompiledPattern: Sendable {
+final class CompiledPattern: @unchecked Sendable {
   enum Form: UInt8 {
     case universal
     case authority
@@ -86,10 +86,12 @@ final class CompiledPattern: Sendable {
   let form: Form
   /// The fixed host of the authority form.
   let host: Piece
-  /// Every fixed text of the pattern, one after another.
-  let text: [UInt8]
-  let path: [Piece]
-  let query: [QueryPiece]
+  /// Every fixed text of the pattern, one after another. The three buffers are allocated
+  /// once, owned by the pattern and never written after `init` (hence `@unchecked Sendable`);
+  /// reading them costs no reference counting.
+  let text: UnsafeBufferPointer<UInt8>
+  let path: UnsafeBufferPointer<Piece>
+  let query: UnsafeBufferPointer<QueryPiece>
   /// The query items' names, for error messages.
   let queryNames: [String]
   /// What a custom-scheme link starts with: `openlist://host` or `openlist:`; empty for
@@ -123,13 +125,21 @@ final class CompiledPattern: Sendable {
       host = Piece(parameter: -1, start: 0, count: 0)
       head = []
     }
-    path = pattern.path.map(piece)
-    query = pattern.query.map { QueryPiece(name: literal($0.name), value: piece($0.value)) }
+    let path = pattern.path.map(piece)
+    let query = pattern.query.map { QueryPiece(name: literal($0.name), value: piece($0.value)) }
     queryNames = pattern.query.map(\.name)
-    self.text = text
+    self.text = Self.owned(text)
+    self.path = Self.owned(path)
+    self.query = Self.owned(query)
   }
 
-  /// Calls `body` with the pattern's arrays as buffers (one retain each, not one per read).
+  deinit {
+    text.deallocate()
+    path.deallocate()
+    query.deallocate()
+  }
+
+  /// Calls `body` with the pattern's buffers.
   @inline(__always)
   func withBuffers<R>(
     _ body: (
@@ -137,10 +147,13 @@ final class CompiledPattern: Sendable {
       _ query: UnsafeBufferPointer<QueryPiece>
     ) -> R
   ) -> R {
-    text.withUnsafeBufferPointer { text in
-      path.withUnsafeBufferPointer { path in
-        query.withUnsafeBufferPointer { query in body(text, path, query) }
-      }
-    }
+    body(text, path, query)
+  }
+
+  /// A buffer of its own holding the elements (at least one slot, so it is never empty-based).
+  private static func owned<T>(_ elements: [T]) -> UnsafeBufferPointer<T> {
+    let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: Swift.max(elements.count, 1))
+    _ = buffer.initialize(from: elements)
+    return UnsafeBufferPointer(start: buffer.baseAddress, count: elements.count)
   }
 }
