@@ -74,49 +74,62 @@ enum QRBenchmarks {
       index = index == urls.count - 1 ? 0 : index + 1
       return index
     }
-    let encode = Harness.baseline(iterations: 2000) {
-      QRcode_free(QRcode_encodeString8bit(cURLs[next()], 0, QR_ECLEVEL_M))
-    }
+    let encode = { QRcode_free(QRcode_encodeString8bit(cURLs[next()], 0, QR_ECLEVEL_M)) }
+    // Each case and its baseline are measured in alternating samples (Harness.compare), so a
+    // noisy host affects both alike.
     if selected.contains("qr-encode") {
-      let ours = Harness.measure(iterations: 2000) {
-        blackHole(try? QRCode(encoding: urls[next()]))
-      }
+      let (ours, baseline) = Harness.compare(
+        iterations: 2000,
+        baselineIterations: 2000,
+        ours: { blackHole(try? QRCode(encoding: urls[next()])) },
+        baseline: encode
+      )
       let version = (try? QRCode(encoding: urls[0]))?.version ?? 0
       Harness.report(
         "qr-encode",
         ours: ours,
-        baseline: encode,
+        baseline: baseline,
         extra: "url_bytes=\(urls[0].utf8.count) version=\(version)"
       )
     }
     if selected.contains("qr-png") { png() }
     if selected.contains("qr-svg") {
-      let ours = Harness.measure(iterations: 2000) {
-        blackHole(try? QRCode(encoding: urls[next()]).svg())
-      }
-      let baseline = Harness.baseline(iterations: 2000) {
-        blackHole(straightforwardSVG(cURLs[next()]))
-      }
+      let svg = { blackHole(try? QRCode(encoding: urls[next()]).svg()) }
+      let (ours, baseline) = Harness.compare(
+        iterations: 2000,
+        baselineIterations: 2000,
+        ours: svg,
+        baseline: { blackHole(straightforwardSVG(cURLs[next()])) }
+      )
+      let (againstEncode, bare) = Harness.compare(
+        iterations: 2000,
+        baselineIterations: 2000,
+        ours: svg,
+        baseline: encode
+      )
       let bytes = ((try? QRCode(encoding: urls[0]).svg()) ?? "").utf8.count
       Harness.report(
         "qr-svg",
         ours: ours,
         baseline: baseline,
         extra:
-          "vs_encode=\(Harness.format(encode.nanosecondsPerOperation / ours.nanosecondsPerOperation)) "
+          "vs_encode=\(Harness.format(againstEncode.nanosecondsPerOperation / bare.nanosecondsPerOperation)) "
           + renderOnly { blackHole(try? $0.svg()) }
           + " svg_bytes=\(bytes) baseline_svg_bytes=\(straightforwardSVG(cURLs[0]).utf8.count)"
       )
     }
     if selected.contains("qr-terminal") {
-      let ours = Harness.measure(iterations: 2000) {
-        blackHole(try? QRCode(encoding: urls[next()]).terminalText())
-      }
+      let (ours, baseline) = Harness.compare(
+        iterations: 2000,
+        baselineIterations: 2000,
+        ours: { blackHole(try? QRCode(encoding: urls[next()]).terminalText()) },
+        baseline: encode
+      )
       let bytes = ((try? QRCode(encoding: urls[0]).terminalText()) ?? "").utf8.count
       Harness.report(
         "qr-terminal",
         ours: ours,
-        baseline: encode,
+        baseline: baseline,
         extra: renderOnly { blackHole(try? $0.terminalText()) } + " text_bytes=\(bytes)"
       )
     }
@@ -134,12 +147,12 @@ enum QRBenchmarks {
     var options = QRRenderOptions()
     options.scale = .pixelsPerModule(scale)
     options.margin = margin
-    let ours = Harness.measure(iterations: 1000) {
-      blackHole(try? QRCode(encoding: urls[next()]).png(options))
-    }
-    let baseline = Harness.baseline(iterations: 1000) {
-      blackHole(libpngWrite(cURLs[next()], eightBit: false))
-    }
+    let (ours, baseline) = Harness.compare(
+      iterations: 1000,
+      baselineIterations: 1000,
+      ours: { blackHole(try? QRCode(encoding: urls[next()]).png(options)) },
+      baseline: { blackHole(libpngWrite(cURLs[next()], eightBit: false)) }
+    )
     let naive = Harness.baseline(iterations: 200) {
       blackHole(libpngWrite(cURLs[next()], eightBit: true))
     }
