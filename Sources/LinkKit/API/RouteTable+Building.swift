@@ -110,7 +110,7 @@ extension RouteTable {
       )
       // Both encodings of the tail grow by the same bytes: count them once.
       let reserved = PercentEncoding.reservedCount(tail)
-      let scheme = link(route.storage.scheme.head, route.storage.scheme, writer)
+      let scheme = schemeLink(route: route, writer: writer)
       let universal = join(prefixes.universal, tail)
       let web = prefixes.web.map { join($0, tail) } ?? universal
       return LinkSet(

@@ -328,9 +328,6 @@ struct LinkParser {
     isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
       || byte == UInt8(ascii: ".")
   }
-  private func isHostByte(_ byte: UInt8) -> Bool {
-    isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-  }
   private func isLetter(_ byte: UInt8) -> Bool {
     (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }

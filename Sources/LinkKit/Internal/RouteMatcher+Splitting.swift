@@ -68,8 +68,8 @@ extension RouteMatcher {
             name: start..<equals,
             value: (equals < end ? equals + 1 : end)..<end
           )
-          if let error = checkQueryPart(item.name, what: "query item name")
-            ?? checkQueryPart(item.value, what: "query value")
+          if let error = checkQueryPart(item.name)
+            ?? checkQueryPart(item.value)
           {
             return error
           }
@@ -117,7 +117,7 @@ extension RouteMatcher {
     return nil
   }
 
-  private func checkQueryPart(_ range: Range<Int>, what: String) -> LinkError? {
+  private func checkQueryPart(_ range: Range<Int>) -> LinkError? {
     guard shape.hasEscapes else { return nil }
     if case .failure(let error) = decode(range) { return error }
     return nil

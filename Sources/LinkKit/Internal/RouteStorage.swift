@@ -52,9 +52,6 @@ final class RouteStorage: Sendable {
     )
   }
 
-  func compiled(_ kind: LinkKind) -> CompiledPattern {
-    kind == .scheme ? scheme : universal
-  }
 }
 
 /// A ``LinkPattern`` flattened for the builder and the parser: all fixed text in one byte
