@@ -9,6 +9,7 @@ import PackageDescription
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
+//   LinkCodegen      typed Swift routes (a `LinkTarget` enum) generated from a route table
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
 //   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
@@ -23,6 +24,8 @@ let package = Package(
     .library(name: "LinkPages", targets: ["LinkPages"]),
     .library(name: "LinkBatch", targets: ["LinkBatch"]),
     .executable(name: "linkgen", targets: ["linkgen"]),
+    // Generates a target's typed routes from the `linkgen.json` it holds, at build time.
+    .plugin(name: "LinkgenPlugin", targets: ["LinkgenPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -71,6 +74,18 @@ let package = Package(
       dependencies: ["linkgen-embed-templates"]
     ),
 
+    // MARK: Typed Swift routes from the table
+    // The generator (LinkKit and Foundation only), the small tool the build plugin runs (so
+    // that an app using the plugin builds LinkKit and the generator, not the whole CLI with
+    // its QR, page and server dependencies), and the build-tool plugin.
+    .target(name: "LinkCodegen", dependencies: ["LinkKit"]),
+    .executableTarget(name: "linkgen-generate", dependencies: ["LinkCodegen"]),
+    .plugin(
+      name: "LinkgenPlugin",
+      capability: .buildTool(),
+      dependencies: ["linkgen-generate"]
+    ),
+
     // MARK: Executables
     .executableTarget(
       name: "linkgen",
@@ -80,6 +95,7 @@ let package = Package(
         "LinkBatch",
         "LinkAssociation",
         "LinkPages",
+        "LinkCodegen",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -114,6 +130,31 @@ let package = Package(
     ),
     .testTarget(name: "LinkAssociationTests", dependencies: ["LinkAssociation", "LinkKit"]),
     .testTarget(name: "LinkPagesTests", dependencies: ["LinkPages", "LinkKit"]),
+    .target(
+      name: "LinkTargetTestSupport",
+      dependencies: ["LinkKit"],
+      path: "Tests/LinkTargetTestSupport"
+    ),
+    // Compile the routes LinkgenPlugin generates from each example's table (the targets hold
+    // symbolic links to Examples/<name>/linkgen.json) and round-trip every route through them.
+    .testTarget(
+      name: "GeneratedOpenListTests",
+      dependencies: ["LinkKit", "LinkTargetTestSupport"],
+      plugins: ["LinkgenPlugin"]
+    ),
+    .testTarget(
+      name: "GeneratedPhotosTests",
+      dependencies: ["LinkKit", "LinkTargetTestSupport"],
+      plugins: ["LinkgenPlugin"]
+    ),
+    // The same for a table of awkward names: keywords, values that are not identifiers, a UUID
+    // default, optional parameters of every type, a route name long enough to wrap every line.
+    .testTarget(
+      name: "GeneratedNamingTests",
+      dependencies: ["LinkKit", "LinkTargetTestSupport"],
+      plugins: ["LinkgenPlugin"]
+    ),
+    .testTarget(name: "LinkCodegenTests", dependencies: ["LinkCodegen", "LinkKit"]),
     .testTarget(
       name: "LinkgenCLITests",
       dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "QRTestSupport"]

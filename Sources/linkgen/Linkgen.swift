@@ -24,6 +24,7 @@ struct Linkgen: ParsableCommand {
             --qr invite.png
         linkgen batch invite --input invites.csv --out cards --format png,svg
         linkgen aasa --out public/.well-known/apple-app-site-association
+        linkgen generate swift --type-name OpenListLink --out OpenListLink.swift
 
       Exit status: 0 on success, 64 for a command-line usage error, 65 for bad input (a \
       malformed link or value, a broken route table), 66 when the route table cannot be read, \
@@ -33,7 +34,7 @@ struct Linkgen: ParsableCommand {
     subcommands: [
       Make.self, Parse.self, Routes.self, Validate.self, Page.self,
       AASA.self, AssetLinks.self, IOSEntitlements.self, IOSPlist.self, AndroidManifest.self,
-      CheckAASA.self, CheckAssetLinks.self, QR.self, Batch.self,
+      CheckAASA.self, CheckAssetLinks.self, QR.self, Batch.self, Generate.self,
     ]
   )
 }

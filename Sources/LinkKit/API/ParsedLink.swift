@@ -31,7 +31,16 @@ public struct ParsedLink: Sendable, Hashable {
         route: route.name
       )
     }
-    return try R(routeValues: values)
+    return try values.storage.withUnsafeBufferPointer { buffer throws(LinkError) -> R in
+      guard let base = buffer.baseAddress else { return try R(routeValues: values) }
+      let slots = RouteSlots(
+        storage: route.storage,
+        values: UnsafeMutablePointer(mutating: base),
+        routeIndex: -1,
+        backing: values
+      )
+      return try R(routeSlots: slots)
+    }
   }
 }
 

@@ -9,7 +9,12 @@ extension RouteTable {
   ///
   /// - Throws: ``LinkError`` when the table has no such route or a value does not fit.
   public func links(for route: some LinkRoute) throws(LinkError) -> LinkSet {
-    try links(for: values(of: route))
+    try build(
+      routeIndex: index(of: type(of: route)),
+      { slots throws(LinkError) in
+        try route.encode(to: &slots)
+      }
+    ) { route, writer in linkSet(route: route, writer: writer) }
   }
 
   /// Builds the link set for values prepared with ``values(for:)`` or returned by the parser.
@@ -57,7 +62,11 @@ extension RouteTable {
 
   /// Builds one link of a typed route: the custom-scheme link or the universal link.
   public func link(_ kind: LinkKind, for route: some LinkRoute) throws(LinkError) -> String {
-    try link(kind, for: values(of: route))
+    try build(
+      routeIndex: index(of: type(of: route)),
+      { slots throws(LinkError) in try route.encode(to: &slots) },
+      renderer(kind)
+    )
   }
 
   /// Builds one link from values: the custom-scheme link or the universal link.
@@ -76,6 +85,14 @@ extension RouteTable {
     var values = try values(for: type(of: route).routeName)
     try route.encode(to: &values)
     return values
+  }
+
+  /// The position of a typed route's route in the table.
+  private func index<R: LinkRoute>(of type: R.Type) throws(LinkError) -> Int {
+    if let index = storage.routeIndex[R.routeName] { return index }
+    // Not in the table: throws the unknown-route error, naming the table's routes.
+    let route = try requireRoute(R.routeName)
+    return routes.firstIndex(of: route) ?? -1
   }
 
   private func route(for values: RouteValues) throws(LinkError) -> Route {
@@ -99,7 +116,7 @@ extension RouteTable {
   /// - Play Store = prefix + `https://<domain>` and tail, each encoded twice
   /// - intent = `intent` + the scheme link after its scheme + `#Intent;…fallback_url=` +
   ///   the web link, encoded + `;end`
-  private func linkSet(route: Route, writer: LinkWriter) -> LinkSet {
+  func linkSet(route: Route, writer: LinkWriter) -> LinkSet {
     let prefixes = storage.prefixes
     let pattern = route.storage.universal
     let tailCount = writer.length(of: pattern)
@@ -127,11 +144,11 @@ extension RouteTable {
     }
   }
 
-  private func schemeLink(route: Route, writer: LinkWriter) -> String {
+  func schemeLink(route: Route, writer: LinkWriter) -> String {
     link(route.storage.scheme.head, route.storage.scheme, writer)
   }
 
-  private func universalLink(route: Route, writer: LinkWriter) -> String {
+  func universalLink(route: Route, writer: LinkWriter) -> String {
     link(storage.prefixes.universal, route.storage.universal, writer)
   }
 

@@ -16,6 +16,17 @@ struct LinkWriter {
     storage: ValueSlots,
     _ body: (LinkWriter) throws(LinkError) -> R
   ) throws(LinkError) -> R {
+    try storage.withUnsafeBufferPointer { values throws(LinkError) -> R in
+      try with(route: route, values: values, body)
+    }
+  }
+
+  /// As ``with(route:storage:_:)``, for values in a buffer of the route's parameter count.
+  static func with<R>(
+    route: Route,
+    values storage: UnsafeBufferPointer<LinkValue?>,
+    _ body: (LinkWriter) throws(LinkError) -> R
+  ) throws(LinkError) -> R {
     let parameters = route.storage.parameters
     let count = parameters.count
     return try withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(count, 1)) {
@@ -38,9 +49,7 @@ struct LinkWriter {
         if let error = route.storage.pathProblem(value, at: index) { throw error }
         lengths[index] = encodedLength(value)
       }
-      return try storage.withUnsafeBufferPointer { values throws(LinkError) -> R in
-        try body(LinkWriter(values: values, lengths: UnsafeBufferPointer(lengths)))
-      }
+      return try body(LinkWriter(values: storage, lengths: UnsafeBufferPointer(lengths)))
     }
   }
 
