@@ -21,7 +21,7 @@ extension RouteTable {
   public init(generatedJSON json: String, source: String, routeSignatures: String)
     throws(RouteTableError)
   {
-    try self.init(json: Data(json.utf8), source: source)
+    try self.init(json: Data(json.utf8), source: source, embedded: true)
     let expected = routeSignatures.split(separator: "\n").map { line in
       String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }

@@ -53,14 +53,22 @@ public struct RouteTable: Sendable {
 
   /// Loads and validates a table from JSON data; `source` names it in error messages.
   public init(json: Data, source: String? = nil) throws(RouteTableError) {
+    try self.init(json: json, source: source, embedded: false)
+  }
+
+  init(json: Data, source: String?, embedded: Bool) throws(RouteTableError) {
     let document = try TableDocument.decode(json, source: source)
     let compiled = try TableCompiler.compile(
       document,
       source: source,
       unknownKeys: UnknownKeys.problems(in: json)
     )
-    storage = TableStorage(compiled, source: source)
+    storage = TableStorage(compiled, source: source, embedded: embedded)
   }
+
+  /// Whether the table is embedded in generated code (``init(generatedJSON:source:routeSignatures:)``),
+  /// so that paths in it are relative to no file.
+  package var isEmbedded: Bool { storage.embedded }
 
   /// The route of the given name.
   public func route(named name: String) -> Route? {
@@ -101,6 +109,8 @@ final class TableStorage: @unchecked Sendable {
   /// Everything the table file says, validated.
   let compiled: CompiledTable
   let source: String?
+  /// Whether the table comes from generated code rather than a file.
+  let embedded: Bool
   // Copies of the hot parts, read on every build and parse.
   let app: AppIdentity
   let routes: [Route]
@@ -117,9 +127,10 @@ final class TableStorage: @unchecked Sendable {
   /// Where each domain is in ``text``.
   let domains: UnsafeBufferPointer<Range<Int>>
 
-  init(_ compiled: CompiledTable, source: String?) {
+  init(_ compiled: CompiledTable, source: String?, embedded: Bool = false) {
     self.compiled = compiled
     self.source = source
+    self.embedded = embedded
     app = compiled.app
     routes = compiled.routes
     var index: [String: Int] = [:]
