@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LinkAssociation
 
 extension Linkgen {
@@ -51,128 +50,33 @@ extension Linkgen {
     @OptionGroup var output: FormatOptions
 
     func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let bytes = try InputFile.read(file)
-        let aasa = AASAFile(bytes)
-        let mode: AASAMatchMode = legacy ? .legacy : .modern
-        let matches = urls.map { aasa.match($0, domain: domain, mode: mode) }
-        switch output.format {
-        case .text:
-          Console.print(
-            CheckOutput.text(
-              file: file,
-              byteCount: aasa.byteCount,
-              findings: aasa.findings,
-              matches: matches
-            )
+      let aasa = AASAFile(try InputFile.read(file))
+      let mode: AASAMatchMode = legacy ? .legacy : .modern
+      let matches = urls.map { aasa.match($0, domain: domain, mode: mode) }
+      switch output.format {
+      case .text:
+        Console.print(
+          CheckOutput.text(
+            file: file,
+            byteCount: aasa.byteCount,
+            findings: aasa.findings,
+            matches: matches
           )
-        case .json:
-          Console.print(
-            CheckOutput.json(
-              file: file,
-              byteCount: aasa.byteCount,
-              rejected: aasa.isRejected,
-              findings: aasa.findings,
-              matches: matches
-            )
+        )
+      case .json:
+        Console.print(
+          CheckOutput.json(
+            file: file,
+            byteCount: aasa.byteCount,
+            rejected: aasa.isRejected,
+            findings: aasa.findings,
+            matches: matches
           )
-        }
-        if !aasa.findings.errors.isEmpty {
-          throw Failure(CheckOutput.summary(file: file, aasa.findings), status: Failure.dataError)
-        }
+        )
+      }
+      if !aasa.findings.errors.isEmpty {
+        throw CommandError(.checkFailed, CheckOutput.summary(file: file, aasa.findings))
       }
     }
-  }
-
-  /// `linkgen check-assetlinks FILE [--format json]`
-  struct CheckAssetLinks: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "check-assetlinks",
-      abstract: "Validate an assetlinks.json file (Android App Links).",
-      discussion: """
-        Reports errors (invalid JSON, not an array of statements, an unknown namespace, a \
-        package name or SHA-256 fingerprint that is malformed, lower-case, SHA-1-length or a \
-        placeholder, relation not an array, a malformed include or web site) and warnings \
-        (unknown keys such as path_prefix, unknown relations, shadowed dynamic components), \
-        each with its JSON path and line. Exit status 65 when the file has an error.
-
-        Examples:
-          linkgen check-assetlinks public/.well-known/assetlinks.json
-          linkgen assetlinks --dynamic-components | \\
-              linkgen check-assetlinks - --format json
-        """
-    )
-
-    @Argument(help: ArgumentHelp("The file to check, or - for standard input.", valueName: "file"))
-    var file: String
-
-    @OptionGroup var output: FormatOptions
-
-    func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let links = AssetLinksFile(try InputFile.read(file))
-        switch output.format {
-        case .text:
-          var lines = [
-            CheckOutput.text(
-              file: file,
-              byteCount: links.byteCount,
-              findings: links.findings,
-              matches: []
-            )
-          ]
-          for (index, statement) in links.statements.enumerated() {
-            lines.append("statement [\(index)]: " + CheckOutput.describe(statement))
-          }
-          Console.print(lines.joined(separator: "\n"))
-        case .json:
-          Console.print(
-            CheckOutput.json(
-              file: file,
-              byteCount: links.byteCount,
-              rejected: links.isRejected,
-              findings: links.findings,
-              matches: nil
-            )
-          )
-        }
-        if !links.findings.errors.isEmpty {
-          throw Failure(CheckOutput.summary(file: file, links.findings), status: Failure.dataError)
-        }
-      }
-    }
-  }
-}
-
-/// Reads a file to check, or standard input for `-`, never more than ``limit`` bytes.
-enum InputFile {
-  static let limit = 8 * 1024 * 1024
-
-  static func read(_ path: String) throws(Failure) -> [UInt8] {
-    let handle: FileHandle
-    if path == "-" {
-      handle = FileHandle.standardInput
-    } else {
-      guard let opened = FileHandle(forReadingAtPath: path) else {
-        let reason =
-          FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
-        throw Failure("cannot read \(path): \(reason)", status: Failure.noInput)
-      }
-      handle = opened
-    }
-    defer { if path != "-" { try? handle.close() } }
-    let data: Data
-    do {
-      data = try handle.read(upToCount: limit + 1) ?? Data()
-    } catch {
-      throw Failure("cannot read \(path): \(error.localizedDescription)", status: Failure.noInput)
-    }
-    guard data.count <= limit else {
-      throw Failure(
-        "\(path) is larger than \(limit / 1024 / 1024) MB; linkgen reads no more",
-        status: Failure.dataError
-      )
-    }
-    return Array(data)
   }
 }

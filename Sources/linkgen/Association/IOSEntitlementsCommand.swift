@@ -33,111 +33,19 @@ extension Linkgen {
     var appClip = false
 
     func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let table = try table.load()
-        let text: String
-        do throws(AssociationError) {
-          text = try AssociationFiles.entitlements(
-            for: table,
-            developerMode: developerMode,
-            appClip: appClip
-          )
-        } catch {
-          throw Failure(error.message)
-        }
-        if developerMode {
-          Console.warning(
-            "?mode=developer is for development builds only: remove it before shipping to the "
-              + "App Store"
-          )
-        }
-        try output.emit(text)
-      }
-    }
-  }
-
-  /// `linkgen ios-plist [--query-scheme S …]`
-  struct IOSPlist: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "ios-plist",
-      abstract:
-        "Generate the Info.plist keys for the custom scheme (CFBundleURLTypes, LSApplicationQueriesSchemes).",
-      discussion: """
-        Registers the table's scheme in CFBundleURLTypes (named after app.ios.bundleID) and \
-        lists it, with any --query-scheme, in LSApplicationQueriesSchemes so canOpenURL(_:) may \
-        ask about them (at most 50). Merge the keys into the app's Info.plist.
-
-        Examples:
-          linkgen ios-plist --config Examples/openlist/linkgen.json
-          linkgen ios-plist --query-scheme myphotoapp --out Snippets/URLTypes.plist
-        """
-    )
-
-    @OptionGroup var table: TableOptions
-    @OptionGroup var output: OutputFileOptions
-
-    @Option(
-      name: .customLong("query-scheme"),
-      help: ArgumentHelp(
-        "Another scheme the app checks with canOpenURL(_:) (repeatable).",
-        valueName: "scheme"
+      let table = try table.load()
+      let text = try AssociationFiles.entitlements(
+        for: table,
+        developerMode: developerMode,
+        appClip: appClip
       )
-    )
-    var querySchemes: [String] = []
-
-    func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let table = try table.load()
-        let text: String
-        do throws(AssociationError) {
-          text = try AssociationFiles.infoPlist(for: table, queriedSchemes: querySchemes)
-        } catch {
-          throw Failure(error.message, status: Failure.usage)
-        }
-        try output.emit(text)
-      }
-    }
-  }
-
-  /// `linkgen android-manifest [--activity NAME]`
-  struct AndroidManifest: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "android-manifest",
-      abstract:
-        "Generate the AndroidManifest.xml intent filters for App Links and the custom scheme.",
-      discussion: """
-        Per domain an android:autoVerify="true" filter with VIEW, DEFAULT, BROWSABLE, http and \
-        https, the host and one path rule per route (path, pathPrefix or pathPattern); then the \
-        custom scheme in a separate filter, as Android lint requires. Printed inside a minimal \
-        manifest so it is well-formed XML: copy the intent filters into your activity.
-
-        Examples:
-          linkgen android-manifest --config Examples/openlist/linkgen.json
-          linkgen android-manifest --activity .LinkActivity \\
-              --out build/links-manifest.xml
-        """
-    )
-
-    @OptionGroup var table: TableOptions
-    @OptionGroup var output: OutputFileOptions
-
-    @Option(
-      help: ArgumentHelp(
-        "The activity that handles links (default <package>.MainActivity).",
-        valueName: "class"
-      )
-    )
-    var activity: String?
-
-    func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let table = try table.load()
-        try output.emit(
-          Failure.generating { () throws(AssociationError) in
-            try AssociationFiles.androidManifest(for: table, activity: activity)
-          }
+      if developerMode {
+        Console.warning(
+          "?mode=developer is for development builds only: remove it before shipping to the "
+            + "App Store"
         )
       }
+      try output.emit(text)
     }
   }
 }

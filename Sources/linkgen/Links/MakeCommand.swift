@@ -8,9 +8,11 @@ extension Linkgen {
       abstract: "Build the links for a route: custom scheme, universal link and store fallbacks.",
       discussion: """
         Give each of the route's parameters as --<name> <value> (or --<name>=<value>); a bool \
-        parameter given alone means true. `linkgen routes` lists the routes and their \
-        parameters. Values are typed: UUIDs in either case, decimal integers, enum values as \
-        listed, true/false; text is taken literally and percent-encoded in the links.
+        parameter given alone means true. A parameter named like one of make's own options \
+        (config, format, share…) is given as --param <name>=<value>. `linkgen routes` lists \
+        the routes and their parameters. Values are typed: UUIDs in either case, decimal \
+        integers, enum values as listed, true/false; text is taken literally and \
+        percent-encoded in the links.
 
         Examples:
           linkgen make shared-checklist --id 3F2504E0-4F89-11D3-9A0C-0305E82C3301 \\
@@ -19,6 +21,10 @@ extension Linkgen {
               --layout board --showDone
           linkgen make album-photo --albumname Vacation --index 1 \\
               --config Examples/photos/linkgen.json --format json
+
+        Exit status: 0 on success, 64 for a usage error, 65 for an unknown route or \
+        parameter or a value that does not fit, 66 when the route table cannot be read, 73 \
+        when the --qr file cannot be written.
         """
     )
 
@@ -29,24 +35,26 @@ extension Linkgen {
 
     @OptionGroup var target: RouteArguments
 
+    func validate() throws {
+      if qr.destination == "-", output.format == .json {
+        throw ValidationError(
+          "--qr - draws on standard output, which --format json keeps for JSON; write a .png "
+            + "or .svg file instead"
+        )
+      }
+    }
+
     func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let table = try table.load()
-        let values = try target.values(in: table)
-        let links: LinkSet
-        do throws(LinkError) {
-          links = try table.links(for: values)
-        } catch {
-          throw Failure(error)
-        }
-        try qr.write(links, table: table, format: output.format)
-        if try pages.printIfRequested(table: table, values: values, format: output.format) {
-          return
-        }
-        switch output.format {
-        case .text: Console.print(TextOutput.links(links))
-        case .json: Console.print(JSONOutput.make(values: values, links: links))
-        }
+      let table = try table.load()
+      let values = try target.values(in: table)
+      let links = try table.links(for: values)
+      try qr.write(links, table: table)
+      if try pages.printIfRequested(table: table, values: values, format: output.format) {
+        return
+      }
+      switch output.format {
+      case .text: Console.print(TextOutput.links(links))
+      case .json: Console.print(JSONOutput.make(values: values, links: links))
       }
     }
   }

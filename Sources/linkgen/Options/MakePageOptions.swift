@@ -4,66 +4,55 @@ import LinkPages
 
 /// `make`'s options for share text and banners instead of links.
 struct MakePageOptions: ParsableArguments {
-  @Flag(name: .long, help: "Print share text: a message, an email subject and body, and an SMS.")
-  var share = false
+  /// What `make` prints instead of the links.
+  enum Output: String, EnumerableFlag {
+    case share
+    case banner
+    case bannerSnippet
 
-  @Flag(
-    name: .long,
-    help: "Print the Smart App Banner tag: <meta name=\"apple-itunes-app\" content=\"…\">."
-  )
-  var banner = false
+    static func help(for value: Output) -> ArgumentHelp? {
+      switch value {
+      case .share: "Print share text: a message, an email subject and body, and an SMS."
+      case .banner:
+        "Print the Smart App Banner tag: <meta name=\"apple-itunes-app\" content=\"…\">."
+      case .bannerSnippet:
+        "Print the portable banner: self-contained HTML and CSS for pages outside Safari."
+      }
+    }
+  }
 
-  @Flag(
-    name: .long,
-    help: "Print the portable banner: self-contained HTML and CSS for pages outside Safari."
-  )
-  var bannerSnippet = false
+  @Flag(exclusivity: .exclusive)
+  var output: Output?
 
   @OptionGroup var content: PageContentOptions
 
   /// Prints what the flags ask for and returns `true`, or returns `false` when none is set
   /// (then `make` prints the links).
   func printIfRequested(table: RouteTable, values: RouteValues, format: OutputFormat)
-    throws(Failure) -> Bool
+    throws(PageError) -> Bool
   {
-    let requested = [share, banner, bannerSnippet].filter { $0 }.count
-    guard requested > 0 else { return false }
-    guard requested == 1 else {
-      throw Failure("give one of --share, --banner and --banner-snippet", status: Failure.usage)
-    }
+    guard let output else { return false }
     let renderer = try content.renderer(for: table)
-    let fields = try content.fields()
-    do throws(PageError) {
-      if share {
-        let text = try renderer.shareText(for: values, locale: content.locale, fields: fields)
-        if text.sms.shortened {
-          Console.warning(
-            "the SMS text was shortened to fit one segment (\(text.sms.units)/\(text.sms.limit) "
-              + "\(text.sms.encoding.rawValue))"
-          )
-        }
-        Console.print(format == .json ? JSONOutput.share(text) : TextOutput.share(text))
-      } else if banner {
-        Console.print(trimmed(try renderer.smartBannerMeta(for: values)))
-      } else {
-        Console.print(
-          trimmed(
-            try renderer.bannerSnippet(
-              for: values,
-              locale: content.locale,
-              fields: fields,
-              platform: content.platform.platform
-            )
-          )
-        )
+    let fields = content.fields
+    switch output {
+    case .share:
+      let text = try renderer.shareText(for: values, locale: content.locale, fields: fields)
+      for warning in text.warnings where warning.code != .localeFallback {
+        Console.warning(warning)
       }
-    } catch {
-      throw Failure(error)
+      Console.print(format == .json ? JSONOutput.share(text) : TextOutput.share(text))
+    case .banner:
+      Console.write(try renderer.smartBannerMeta(for: values))
+    case .bannerSnippet:
+      Console.write(
+        try renderer.bannerSnippet(
+          for: values,
+          locale: content.locale,
+          fields: fields,
+          platform: content.platform
+        )
+      )
     }
     return true
-  }
-
-  private func trimmed(_ text: String) -> String {
-    text.hasSuffix("\n") ? String(text.dropLast()) : text
   }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinkBatch
 import LinkKit
 import LinkQR
 
@@ -22,101 +21,38 @@ struct MakeQROptions: ParsableArguments {
   var destination: String?
 
   @Option(
-    help: ArgumentHelp(
-      "The link the QR code holds: scheme, universal (default), appStore, appStoreApp, "
-        + "playStore, androidIntent or web.",
-      valueName: "link"
-    ),
-    transform: QRArgument.link
+    help: ArgumentHelp("The link the QR code holds.", valueName: "link")
   )
   var qrLink: LinkSet.Key = .universal
-
-  @Option(
-    help: ArgumentHelp("QR error correction: L, M, Q or H.", valueName: "level"),
-    transform: QRArgument.errorCorrection
-  )
-  var qrEcc: QRErrorCorrection = .medium
-
-  @Option(help: ArgumentHelp("The smallest QR version, 1-40.", valueName: "n"))
-  var qrMinVersion: Int?
-
-  @Option(help: ArgumentHelp("Pixels per module (default 8).", valueName: "px"))
-  var qrScale: Int?
-
-  @Option(
-    help: ArgumentHelp(
-      "The image's side, quiet zone included: 30mm, 3cm, 1.2in or 400px.",
-      valueName: "length"
-    ),
-    transform: QRArgument.length
-  )
-  var qrSize: QRLength?
-
-  @Option(help: ArgumentHelp("Resolution for --qr-size (default 300).", valueName: "dpi"))
-  var qrDpi: Int?
-
-  @Option(help: ArgumentHelp("The quiet zone, in modules.", valueName: "modules"))
-  var qrMargin: Int = 4
-
-  @Option(
-    help: ArgumentHelp("Colour of the dark modules (default black).", valueName: "color"),
-    transform: QRArgument.color
-  )
-  var qrForeground: QRColor?
-
-  @Option(
-    help: ArgumentHelp("Colour of the light modules (default white).", valueName: "color"),
-    transform: QRArgument.color
-  )
-  var qrBackground: QRColor?
 
   @Flag(help: "In the terminal, draw the dark modules in the text colour (for light backgrounds).")
   var qrInvert = false
 
-  /// Writes the QR code of the chosen link, when `--qr` is given: before the links are printed,
-  /// so that an error leaves no output (and `--qr -` draws the code above the links).
-  func write(_ links: LinkSet, table: RouteTable, format: OutputFormat) throws(Failure) {
+  @OptionGroup var style: QRStyleOptions<PrefixedQRSpelling>
+
+  func validate() throws {
     guard let destination else {
-      let given: [(String, Bool)] = [
-        ("link", qrLink != .universal), ("ecc", qrEcc != .medium),
-        ("min-version", qrMinVersion != nil),
-        ("scale", qrScale != nil), ("size", qrSize != nil), ("dpi", qrDpi != nil),
-        ("margin", qrMargin != 4), ("foreground", qrForeground != nil),
-        ("background", qrBackground != nil), ("invert", qrInvert),
-      ]
-      if let (name, _) = given.first(where: \.1) {
-        throw Failure(
-          "--qr-\(name) needs --qr FILE (or --qr - for the terminal)",
-          status: Failure.usage
-        )
+      let given =
+        style.givenOptions + (qrLink != .universal ? ["--qr-link"] : [])
+        + (qrInvert ? ["--qr-invert"] : [])
+      if let name = given.first {
+        throw ValidationError("\(name) needs --qr FILE (or --qr - for the terminal)")
       }
       return
     }
-    if destination == "-", format == .json {
-      throw Failure(
-        "--qr - draws on standard output, which --format json keeps for JSON; write a .png or "
-          + ".svg file instead",
-        status: Failure.usage
-      )
-    }
+    try style.validate(for: try QRDestination(destination), invert: qrInvert)
+  }
+
+  /// Writes the QR code of the chosen link, when `--qr` is given: before the links are printed,
+  /// so that an error leaves no output (and `--qr -` draws the code above the links).
+  func write(_ links: LinkSet, table: RouteTable) throws {
+    guard let destination else { return }
     guard let link = links[qrLink] else {
-      throw Failure(
-        table.app.missingLinkReason(qrLink) ?? "there is no \(qrLink.rawValue) link",
-        status: Failure.usage
+      throw LinkError(
+        .linkNotConfigured,
+        table.app.missingLinkReason(qrLink) ?? "there is no \(qrLink.rawValue) link"
       )
     }
-    let settings = QRSettings(
-      errorCorrection: qrEcc,
-      minimumVersion: qrMinVersion,
-      scale: qrScale,
-      size: qrSize,
-      dpi: qrDpi,
-      margin: qrMargin,
-      foreground: qrForeground,
-      background: qrBackground,
-      invert: qrInvert,
-      prefix: "--qr-"
-    )
-    try settings.write(link, to: destination)
+    try style.write(link, to: try QRDestination(destination), invert: qrInvert)
   }
 }

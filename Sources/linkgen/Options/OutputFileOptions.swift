@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
-import LinkAssociation
+import LinkBatch
 
 /// `--out FILE`: where a generator writes; standard output when absent.
 struct OutputFileOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Write to this file (atomically: nothing is left half-written) instead of standard output.",
+      "Write to this file instead of standard output: atomically (nothing is left "
+        + "half-written), creating missing folders.",
       valueName: "file"
     ),
     completion: .file()
@@ -15,22 +16,11 @@ struct OutputFileOptions: ParsableArguments {
   var out: String?
 
   /// Prints `text` (which ends with a newline) or writes it to the file.
-  func emit(_ text: String) throws(Failure) {
+  func emit(_ text: String) throws(AtomicFileError) {
     guard let out else {
-      print(text, terminator: "")
+      Console.write(text)
       return
     }
     try OutputWriter.write(Data(text.utf8), to: out)
-  }
-}
-
-extension Failure {
-  /// Runs a generator, turning its ``AssociationError`` into a failure (exit status 65).
-  static func generating(_ body: () throws(AssociationError) -> String) throws(Failure) -> String {
-    do {
-      return try body()
-    } catch {
-      throw Failure(error.message)
-    }
   }
 }

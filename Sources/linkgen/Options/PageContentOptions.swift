@@ -17,7 +17,7 @@ struct PageContentOptions: ParsableArguments {
   var locale: String = "en"
 
   @Option(
-    name: .long,
+    name: .customLong("field"),
     parsing: .singleValue,
     help: ArgumentHelp(
       "A display field for the templates, such as inviter=Ada or title=Groceries (repeatable). "
@@ -25,7 +25,7 @@ struct PageContentOptions: ParsableArguments {
       valueName: "name=value"
     )
   )
-  var field: [String] = []
+  var fieldList: [NameValue] = []
 
   @Option(
     name: .long,
@@ -46,66 +46,28 @@ struct PageContentOptions: ParsableArguments {
       valueName: "platform"
     )
   )
-  var platform: PlatformArgument = .any
+  var platform: Platform = .any
 
-  /// The fields as a dictionary; `name=value` pairs, each name once.
-  func fields() throws(Failure) -> [String: String] {
-    var result: [String: String] = [:]
-    for pair in field {
-      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-        throw Failure("--field takes name=value, got '\(pair)'", status: Failure.usage)
-      }
-      let name = String(pair[..<equals])
-      guard result[name] == nil else {
-        throw Failure("--field \(name) is given more than once", status: Failure.usage)
-      }
-      result[name] = String(pair[pair.index(after: equals)...])
+  func validate() throws {
+    var seen = Set<String>()
+    for field in fieldList where !seen.insert(field.name).inserted {
+      throw ValidationError("--field \(field.name) is given more than once")
     }
-    return result
   }
 
-  /// The renderer for the table, with the user's templates; warns when the locale falls back.
-  func renderer(for table: RouteTable) throws(Failure) -> PageRenderer {
-    let renderer: PageRenderer
-    do throws(PageError) {
-      renderer = try PageRenderer(
-        table: table,
-        templatesDirectory: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }
-      )
-      let used = try renderer.resolvedLocale(locale)
-      if used != locale.lowercased().replacingOccurrences(of: "_", with: "-")
-        && !locale.lowercased().hasPrefix(used + "-")
-      {
-        Console.warning("there are no templates for locale '\(locale)'; using '\(used)'")
-      }
-    } catch {
-      throw Failure(error)
-    }
+  /// The fields as a dictionary.
+  var fields: [String: String] {
+    Dictionary(fieldList.map { ($0.name, $0.value) }) { first, _ in first }
+  }
+
+  /// The renderer for the table, with the user's templates; warns when the locale falls back
+  /// to another one's templates.
+  func renderer(for table: RouteTable) throws(PageError) -> PageRenderer {
+    let renderer = try PageRenderer(
+      table: table,
+      templatesDirectory: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    )
+    if let warning = try renderer.localeWarning(locale) { Console.warning(warning) }
     return renderer
-  }
-}
-
-/// `--platform any|ios|android`.
-enum PlatformArgument: String, ExpressibleByArgument, CaseIterable {
-  case any, ios, android
-
-  var platform: Platform {
-    switch self {
-    case .any: .any
-    case .ios: .ios
-    case .android: .android
-    }
-  }
-}
-
-extension Failure {
-  init(_ error: PageError) {
-    let status =
-      switch error.code {
-      case .unreadableTemplates: Failure.noInput
-      case .invalidLocale, .invalidField: Failure.usage
-      default: Failure.dataError
-      }
-    self.init(error.message, status: status)
   }
 }

@@ -35,7 +35,8 @@ extension Linkgen {
     @Option(
       name: .long,
       help: ArgumentHelp(
-        "Write the page to this file (atomically) instead of standard output.",
+        "Write the page to this file (atomically, creating missing folders) instead of "
+          + "standard output.",
         valueName: "file"
       ),
       completion: .file(extensions: ["html"])
@@ -45,29 +46,20 @@ extension Linkgen {
     @OptionGroup var target: RouteArguments
 
     func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let table = try table.load()
-        let values = try target.values(in: table)
-        let renderer = try content.renderer(for: table)
-        let fields = try content.fields()
-        let qrSVG = try QRArtwork.svg(for: table, values: values)
-        let html: String
-        do throws(PageError) {
-          html = try renderer.landingPage(
-            for: values,
-            locale: content.locale,
-            fields: fields,
-            platform: content.platform.platform,
-            qrSVG: qrSVG
-          )
-        } catch {
-          throw Failure(error)
-        }
-        if let out {
-          try OutputWriter.write(Data(html.utf8), to: out)
-        } else {
-          FileHandle.standardOutput.write(Data(html.utf8))
-        }
+      let table = try table.load()
+      let values = try target.values(in: table)
+      let renderer = try content.renderer(for: table)
+      let html = try renderer.landingPage(
+        for: values,
+        locale: content.locale,
+        fields: content.fields,
+        platform: content.platform,
+        qrSVG: try QRArtwork.svg(for: table, values: values)
+      )
+      if let out {
+        try OutputWriter.write(Data(html.utf8), to: out)
+      } else {
+        Console.write(html)
       }
     }
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LinkBatch
 import LinkKit
 import LinkQR
@@ -21,7 +22,8 @@ extension Linkgen {
         atomically (temporary file + rename), so an interrupted run (Ctrl-C, a \
         kill, a crash) leaves only whole files; --resume then skips the files that \
         exist. A bad row is reported with its line and the others go on. A \
-        progress bar is shown on a terminal only.
+        progress bar is shown on a terminal only. DIR and its parents are created \
+        when missing.
 
         Examples:
           linkgen batch invite --input invites.csv --out cards \\
@@ -29,9 +31,11 @@ extension Linkgen {
           linkgen batch shared-checklist --input lists.csv --out qr --size 30mm
           linkgen batch shared-checklist --input lists.csv --out qr --resume
 
-        Exit status: 0 when every row was written, 65 when any row failed, 64 for \
-        a usage error, 66 when the CSV cannot be read, 73 when DIR cannot be \
-        written, 130/143 when interrupted (no manifest is written then).
+        Exit status: 0 when every row was written, 64 for a usage error, 65 for \
+        an unknown route, a CSV without a usable header or when any row failed, \
+        66 when the CSV cannot be read, 73 when DIR cannot be created, 74 when \
+        writing fails part-way, 130/143 when interrupted (no manifest is written \
+        then).
         """
     )
 
@@ -40,20 +44,20 @@ extension Linkgen {
     @Argument(help: "The route every row builds, as named in the route table.")
     var route: String
 
-    @Option(help: ArgumentHelp("The CSV file of rows, or - for standard input.", valueName: "file"))
+    @Option(
+      help: ArgumentHelp("The CSV file of rows, or - for standard input.", valueName: "file"),
+      completion: .file(extensions: ["csv"])
+    )
     var input: String
 
-    @Option(help: ArgumentHelp("The directory for the images and the manifest.", valueName: "dir"))
+    @Option(
+      help: ArgumentHelp("The directory for the images and the manifest.", valueName: "dir"),
+      completion: .directory
+    )
     var out: String
 
-    @Option(
-      help: ArgumentHelp(
-        "Image formats, comma-separated: png, svg (default png).",
-        valueName: "formats"
-      ),
-      transform: QRArgument.formats
-    )
-    var format: [QRImageFormat] = [.png]
+    @Option(help: ArgumentHelp("Image formats, comma-separated: png, svg.", valueName: "formats"))
+    var format = ImageFormats([.png])
 
     @Option(
       help: ArgumentHelp(
@@ -63,19 +67,13 @@ extension Linkgen {
     )
     var name = "{row}"
 
-    @Option(
-      help: ArgumentHelp("The manifest's format: json or csv.", valueName: "format"),
-      transform: QRArgument.manifest
-    )
+    @Option(help: ArgumentHelp("The manifest's format: json or csv.", valueName: "format"))
     var manifest: ManifestFormat = .json
 
     @Flag(help: "Skip the files that already exist (finish an interrupted run).")
     var resume = false
 
-    @Option(
-      help: ArgumentHelp("The link each code holds (scheme, universal, …).", valueName: "link"),
-      transform: QRArgument.link
-    )
+    @Option(help: ArgumentHelp("The link each code holds.", valueName: "link"))
     var qrLink: LinkSet.Key = .universal
 
     @Option(
@@ -83,58 +81,68 @@ extension Linkgen {
     )
     var jobs: Int?
 
-    @OptionGroup(title: "QR code") var style: QRStyleOptions
+    @OptionGroup(title: "QR code") var style: QRStyleOptions<PlainQRSpelling>
 
-    func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let table = try table.load()
-        var options = BatchOptions(route: route, input: input, outputDirectory: out)
-        options.formats = format
-        options.namePattern = name
-        options.manifest = manifest
-        options.resume = resume
-        options.link = qrLink
-        options.errorCorrection = style.ecc
-        options.minimumVersion = style.minVersion
-        options.rendering = try style.settings().renderOptions()
-        if let jobs { options.workers = jobs }
-        for warning in options.rendering.warnings { Console.warning(warning) }
-        try Self.run(table: table, options: options)
+    func validate() throws {
+      if let jobs, jobs < 1 {
+        throw ValidationError("--jobs must be at least 1, not \(jobs)")
       }
     }
 
-    private static func run(table: RouteTable, options: BatchOptions) throws(Failure) {
-      let runner: BatchRunner
-      let summary: BatchSummary
-      do throws(BatchError) {
-        runner = try BatchRunner(table: table, options: options)
-        let signals = InterruptSignals()
-        let bar = ProgressBar.onTerminal()
-        summary = try runner.run(
-          onFailure: { failure in
-            bar?.finish()
-            Console.error("\(options.input):\(failure.line): \(failure.message)")
-          },
-          onProgress: { bar?.update($0) },
-          isCancelled: { signals.received != nil }
-        )
-        bar?.finish()
-        if summary.interrupted {
-          Console.error(
-            "interrupted: \(summary.description); no manifest written. Run again with --resume "
-              + "to finish."
-          )
-        }
-        signals.exitIfReceived()
-      } catch {
-        throw error.failure
-      }
-      Console.print(summary.description + "; manifest " + (summary.manifestPath ?? "none"))
+    func run() throws {
+      let table = try table.load()
+      var options = BatchOptions(
+        route: route,
+        input: input == "-" ? .standardInput : .file(URL(fileURLWithPath: input)),
+        outputDirectory: URL(fileURLWithPath: out, isDirectory: true)
+      )
+      options.formats = format.formats
+      options.namePattern = name
+      options.manifest = manifest
+      options.resume = resume
+      options.link = qrLink
+      options.errorCorrection = style.ecc
+      options.minimumVersion = style.minVersion
+      options.rendering = style.renderOptions()
+      if let jobs { options.workers = jobs }
+      for warning in options.rendering.warnings { Console.warning(warning) }
+      let summary = try Self.run(table: table, options: options)
+      Console.print(
+        summary.description + "; manifest " + (summary.manifest?.relativePath ?? "none")
+      )
       if summary.failed > 0 {
-        throw Failure(
+        throw CommandError(
+          .rowsFailed,
           "\(summary.failed) of \(summary.rows) rows failed (see the lines above and the manifest)"
         )
       }
+    }
+
+    /// Runs the batch with a progress bar on a terminal, stopping cleanly on SIGINT or
+    /// SIGTERM (and then dying of the same signal).
+    private static func run(table: RouteTable, options: BatchOptions) throws(BatchError)
+      -> BatchSummary
+    {
+      let runner = try BatchRunner(table: table, options: options)
+      let signals = InterruptSignals()
+      let bar = ProgressBar.onTerminal()
+      let summary = try runner.run(
+        onFailure: { failure in
+          bar?.finish()
+          Console.error(message: "\(options.input):\(failure.line): \(failure.message)")
+        },
+        onProgress: { bar?.update($0) },
+        isCancelled: { signals.received != nil }
+      )
+      bar?.finish()
+      if summary.interrupted {
+        Console.error(
+          message: "interrupted: \(summary.description); no manifest written. Run again with "
+            + "--resume to finish."
+        )
+      }
+      signals.exitIfReceived()
+      return summary
     }
   }
 }

@@ -28,13 +28,14 @@ extension Linkgen {
         """
     )
 
-    @OptionGroup(title: "QR code") var style: QRStyleOptions
+    @OptionGroup(title: "QR code") var style: QRStyleOptions<PlainQRSpelling>
 
     @Option(
       help: ArgumentHelp(
         "The image to write: a .png or .svg file, or - for the terminal (the default).",
         valueName: "file"
-      )
+      ),
+      completion: .file(extensions: ["png", "svg"])
     )
     var out = "-"
 
@@ -46,17 +47,19 @@ extension Linkgen {
     @Argument(help: ArgumentHelp("The text to encode, or - for standard input.", valueName: "text"))
     var text: String
 
+    func validate() throws {
+      try style.validate(for: try QRDestination(out), invert: invert)
+    }
+
     func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let content =
-          text == "-"
-          ? try StandardInput.readText(
-            limit: QRErrorCorrection.low.byteCapacity,
-            tooLong: "standard input is longer than \(QRErrorCorrection.low.byteCapacity) bytes, "
-              + "the most a QR code holds"
-          ) : text
-        try style.settings(invert: invert).write(content, to: out)
-      }
+      let capacity = QRErrorCorrection.low.byteCapacity
+      let content =
+        text == "-"
+        ? try StandardInput.readText(
+          limit: capacity,
+          tooLong: "standard input is longer than \(capacity) bytes, the most a QR code holds"
+        ) : text
+      try style.write(content, to: try QRDestination(out), invert: invert)
     }
   }
 }

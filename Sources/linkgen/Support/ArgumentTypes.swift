@@ -1,73 +1,96 @@
-import ArgumentParser
+// A conformance of a public type is public, so this file imports the modules publicly (the
+// executable exports nothing).
+public import ArgumentParser
 import Foundation
-import LinkBatch
-import LinkKit
-import LinkQR
+public import LinkBatch
+public import LinkKit
+public import LinkPages
+public import LinkQR
 
-// Command-line spellings of the library types the QR commands take.
+// Command-line spellings of the library types the commands take. The conformances live here,
+// in the executable, so that the libraries do not depend on the argument parser.
 
-extension QRError {
-  /// The failure the commands report for this error, with its exit status.
-  var failure: Failure {
-    switch code {
-    case .empty, .tooLong: Failure(message, status: Failure.dataError)
-    case .invalidOption, .invalidColor, .imageTooLarge: Failure(message, status: Failure.usage)
-    case .library: Failure(message, status: Failure.software)
-    }
+extension LinkSet.Key: ExpressibleByArgument {}
+
+extension Platform: ExpressibleByArgument {}
+
+extension ManifestFormat: ExpressibleByArgument {
+  /// `json` or `csv`, in either case.
+  public init?(argument: String) {
+    self.init(rawValue: argument.lowercased())
   }
 }
 
-extension BatchError {
-  /// The failure the `batch` command reports for this error, with its exit status.
-  var failure: Failure {
-    switch code {
-    case .usage: Failure(message, status: Failure.usage)
-    case .data: Failure(message, status: Failure.dataError)
-    case .noInput: Failure(message, status: Failure.noInput)
-    case .cannotCreate: Failure(message, status: Failure.cannotCreate)
-    }
+extension QRErrorCorrection: ExpressibleByArgument {
+  /// `L`, `M`, `Q` or `H`, in either case.
+  public init?(argument: String) {
+    self.init(name: argument)
+  }
+
+  /// The letters, for the help and the error message.
+  public static var allValueStrings: [String] { allCases.map(\.name) }
+
+  /// None: the option's help describes the levels.
+  public static var allValueDescriptions: [String: String] { [:] }
+}
+
+extension QRColor: ExpressibleByArgument {
+  /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
+  public init?(argument: String) {
+    guard let color = try? QRColor(parsing: argument) else { return nil }
+    self = color
   }
 }
 
-/// Parsers for option values, with the library's messages.
-enum QRArgument {
-  @Sendable static func errorCorrection(_ text: String) throws -> QRErrorCorrection {
-    guard let level = QRErrorCorrection(name: text) else {
-      throw ValidationError("'\(text)' is not an error-correction level; give L, M, Q or H")
+extension QRLength: ExpressibleByArgument {
+  /// A number and a unit: `30mm`, `3cm`, `1.2in`, `400px`.
+  public init?(argument: String) {
+    guard let length = try? QRLength(parsing: argument) else { return nil }
+    self = length
+  }
+}
+
+/// The output format of a command.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+  case text
+  case json
+}
+
+/// `--format png,svg`: image formats, comma-separated.
+struct ImageFormats: ExpressibleByArgument, Hashable {
+  var formats: [QRImageFormat]
+
+  init(_ formats: [QRImageFormat]) {
+    self.formats = formats
+  }
+
+  init?(argument: String) {
+    var formats: [QRImageFormat] = []
+    for name in argument.split(separator: ",", omittingEmptySubsequences: false) {
+      let trimmed = name.trimmingCharacters(in: .whitespaces)
+      guard let format = QRImageFormat(rawValue: trimmed.lowercased()) else { return nil }
+      if !formats.contains(format) { formats.append(format) }
     }
-    return level
+    self.formats = formats
   }
 
-  @Sendable static func link(_ text: String) throws -> LinkSet.Key {
-    guard let key = LinkSet.Key(rawValue: text) else {
-      let names = LinkSet.Key.allCases.map(\.rawValue).joined(separator: ", ")
-      throw ValidationError("'\(text)' is not a link; give one of \(names)")
+  var defaultValueDescription: String { formats.map(\.rawValue).joined(separator: ",") }
+
+  static var allValueStrings: [String] { ["png", "svg", "png,svg"] }
+}
+
+/// `name=value`: a display field (`--field inviter=Ada`) or a route parameter given by name
+/// (`--param format=square`, for a parameter whose name one of the command's own options
+/// takes). The value may be empty and may hold `=`.
+struct NameValue: ExpressibleByArgument, Hashable {
+  var name: String
+  var value: String
+
+  init?(argument: String) {
+    guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+      return nil
     }
-    return key
-  }
-
-  @Sendable static func manifest(_ text: String) throws -> ManifestFormat {
-    guard let format = ManifestFormat(rawValue: text.lowercased()) else {
-      throw ValidationError("'\(text)' is not a manifest format; give json or csv")
-    }
-    return format
-  }
-
-  @Sendable static func color(_ text: String) throws -> QRColor {
-    try QRColor(parsing: text)
-  }
-
-  @Sendable static func length(_ text: String) throws -> QRLength {
-    try QRLength(parsing: text)
-  }
-
-  @Sendable static func formats(_ text: String) throws -> [QRImageFormat] {
-    let formats = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    return try formats.map { name in
-      guard let format = QRImageFormat(rawValue: name.lowercased()) else {
-        throw ValidationError("'\(name)' is not an image format; give png, svg or png,svg")
-      }
-      return format
-    }
+    name = String(argument[..<equals])
+    value = String(argument[argument.index(after: equals)...])
   }
 }

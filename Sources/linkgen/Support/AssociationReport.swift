@@ -2,12 +2,13 @@ import LinkAssociation
 
 /// The output of `linkgen validate --association`.
 enum AssociationReport {
-  static func print(_ check: AssociationCheck) throws(Failure) {
+  static func print(_ check: AssociationCheck) throws(CommandError) {
     for note in check.notes { Console.print("note: \(note)") }
     guard check.passed else {
       for problem in check.problems { Console.print("problem: \(problem)") }
       let count = check.problems.count
-      throw Failure(
+      throw CommandError(
+        .checkFailed,
         "the association files disagree with the routes (\(count) problem\(count == 1 ? "" : "s"))"
       )
     }

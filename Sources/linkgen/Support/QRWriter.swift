@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LinkQR
 
@@ -7,114 +8,43 @@ import LinkQR
   import Darwin
 #endif
 
-/// The QR options of a command as given (`nil` when left out), and how to apply them.
-struct QRSettings {
-  var errorCorrection = QRErrorCorrection.medium
-  var minimumVersion: Int?
-  var scale: Int?
-  var size: QRLength?
-  var dpi: Int?
-  var margin = 4
-  var foreground: QRColor?
-  var background: QRColor?
-  var invert = false
-  /// How the options are spelled on this command (`--` or `--qr-`), for messages.
-  var prefix = "--"
+/// Where a QR code goes: the terminal (`-`) or a `.png` or `.svg` file.
+enum QRDestination: Equatable {
+  case terminal
+  case image(path: String, format: QRImageFormat)
 
-  /// The image options; fails when both a scale and a size are given.
-  func renderOptions() throws(Failure) -> QRRenderOptions {
-    var options = QRRenderOptions()
-    if scale != nil, size != nil {
-      throw Failure(
-        "give \(prefix)scale or \(prefix)size, not both",
-        status: Failure.usage
-      )
-    }
-    if let scale { options.scale = .pixelsPerModule(scale) }
-    if let size { options.scale = .fit(size) }
-    options.dpi = dpi
-    options.margin = margin
-    options.foreground = foreground ?? .black
-    options.background = background ?? .white
-    do throws(QRError) {
-      try options.validate()
-    } catch {
-      throw error.failure
-    }
-    return options
-  }
-
-  /// Encodes `text` and writes it to `destination`: a `.png` or `.svg` file (atomically), or
-  /// the terminal for `-`. The options are checked before the text is encoded. Warns on
-  /// standard error about colours scanners may not read.
-  func write(_ text: String, to destination: String) throws(Failure) {
-    if destination == "-" {
-      try checkTerminalOptions()
-      let code = try encode(text)
-      do throws(QRError) {
-        let drawing = try code.terminalText(
-          margin: margin,
-          invert: invert,
-          ansiColors: Self.colorTerminal
-        )
-        print(drawing, terminator: "")
-      } catch {
-        throw error.failure
-      }
+  /// Reads `-` or a file name whose extension names the format.
+  init(_ text: String) throws(ValidationError) {
+    if text == "-" {
+      self = .terminal
       return
     }
-    guard let format = QRImageFormat(path: destination) else {
-      throw Failure(
-        "cannot tell the image format of '\(destination)'; name the file .png or .svg, or give - "
-          + "to draw in the terminal",
-        status: Failure.usage
+    let url = URL(fileURLWithPath: text)
+    guard let format = QRImageFormat(fileExtension: url.pathExtension) else {
+      throw ValidationError(
+        "cannot tell the image format of '\(text)'; name the file .png or .svg, or give - to "
+          + "draw in the terminal"
       )
     }
-    guard !invert else {
-      throw Failure(
-        "\(prefix)invert is for terminal output; for an image, swap \(prefix)foreground and "
-          + "\(prefix)background",
-        status: Failure.usage
-      )
-    }
-    let options = try renderOptions()
-    let code = try encode(text)
-    let bytes: [UInt8]
-    do throws(QRError) {
-      bytes = try format.render(code, options)
-    } catch {
-      throw error.failure
-    }
-    for warning in options.warnings { Console.warning(warning) }
-    try OutputWriter.write(Data(bytes), to: destination)
+    self = .image(path: text, format: format)
   }
+}
 
-  private func encode(_ text: String) throws(Failure) -> QRCode {
-    do throws(QRError) {
-      return try QRCode(
-        encoding: text,
-        errorCorrection: errorCorrection,
-        minimumVersion: minimumVersion
+extension QRStyleOptions {
+  /// Encodes `text` and draws it in the terminal or writes the image (atomically). Warns on
+  /// standard error about colours scanners may not read.
+  func write(_ text: String, to destination: QRDestination, invert: Bool) throws {
+    let code = try QRCode(encoding: text, errorCorrection: ecc, minimumVersion: minVersion)
+    switch destination {
+    case .terminal:
+      Console.write(
+        try code.terminalText(margin: margin, invert: invert, ansiColors: Self.colorTerminal)
       )
-    } catch {
-      throw error.failure
-    }
-  }
-
-  private func checkTerminalOptions() throws(Failure) {
-    let imageOnly: [(String, Bool)] = [
-      ("scale", scale != nil), ("size", size != nil), ("dpi", dpi != nil),
-      ("foreground", foreground != nil), ("background", background != nil),
-    ]
-    if let (name, _) = imageOnly.first(where: \.1) {
-      throw Failure(
-        "\(prefix)\(name) applies to PNG and SVG images, not to the terminal; use \(prefix)invert "
-          + "for a light terminal",
-        status: Failure.usage
-      )
-    }
-    guard (0...40).contains(margin) else {
-      throw Failure("the margin must be 0 to 40 modules, not \(margin)", status: Failure.usage)
+    case .image(let path, let format):
+      let options = renderOptions()
+      let bytes = try format.render(code, options)
+      for warning in options.warnings { Console.warning(warning) }
+      try OutputWriter.write(Data(bytes), to: path)
     }
   }
 

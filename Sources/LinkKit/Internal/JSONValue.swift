@@ -1,7 +1,8 @@
 /// A JSON value whose objects keep their keys in order, printed with two-space indentation.
 ///
 /// Used wherever linkgen writes JSON that people read and diff (command output, association
-/// files): the order is the one given, not a hash order.
+/// files, manifests): the order is the one given, not a hash order. Shared by linkgen's
+/// modules (`package`), not part of the public API.
 ///
 /// ```swift
 /// JSONValue.object([("route", .string("home")), ("ok", .bool(true))]).rendered()
@@ -10,7 +11,7 @@
 /// //   "ok": true
 /// // }
 /// ```
-public indirect enum JSONValue: Sendable {
+package indirect enum JSONValue: Sendable {
   /// An object, members in order.
   case object([(String, JSONValue)])
   /// An array.
@@ -28,7 +29,7 @@ public indirect enum JSONValue: Sendable {
   ///
   /// - Parameter htmlSafe: Also escape `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes, so
   ///   the text can sit inside an HTML `<script>` element.
-  public func rendered(htmlSafe: Bool = false) -> String {
+  package func rendered(htmlSafe: Bool = false) -> String {
     var output = ""
     write(to: &output, indent: 0, htmlSafe: htmlSafe)
     return output
@@ -66,7 +67,7 @@ public indirect enum JSONValue: Sendable {
   /// A JSON string literal: `"`, `\` and controls escaped; with `htmlSafe`, also `<`, `>`,
   /// `&`, U+2028 and U+2029 as `\u` escapes, so the literal is safe inside an HTML
   /// `<script>`.
-  public static func quoted(_ string: String, htmlSafe: Bool = false) -> String {
+  package static func quoted(_ string: String, htmlSafe: Bool = false) -> String {
     var result = "\""
     for scalar in string.unicodeScalars {
       switch scalar {

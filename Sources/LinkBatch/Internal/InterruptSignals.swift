@@ -21,12 +21,12 @@ private let receivedSignal = Atomic<Int32>(0)
 /// let summary = try runner.run(isCancelled: { signals.received != nil })
 /// signals.exitIfReceived()  // dies of the same signal, as the shell expects
 /// ```
-public struct InterruptSignals: Sendable {
+package struct InterruptSignals: Sendable {
   /// The signals caught.
-  public static let caught: [Int32] = [SIGINT, SIGTERM]
+  package static let caught: [Int32] = [SIGINT, SIGTERM]
 
   /// Installs the handler, and unblocks the signals in case the parent blocked them.
-  public init() {
+  package init() {
     _ = receivedSignal.load(ordering: .relaxed)  // initialise the global outside the handler
     var set = sigset_t()
     sigemptyset(&set)
@@ -46,14 +46,14 @@ public struct InterruptSignals: Sendable {
   }
 
   /// The signal received, if any.
-  public var received: Int32? {
+  package var received: Int32? {
     let number = receivedSignal.load(ordering: .relaxed)
     return number == 0 ? nil : number
   }
 
   /// Restores the default handling and, if a signal was received, raises it again so the
   /// process ends the way it was asked to (status 128 + signal for the shell).
-  public func exitIfReceived() {
+  package func exitIfReceived() {
     for number in Self.caught { _ = signal(number, SIG_DFL) }
     if let received { raise(received) }
   }

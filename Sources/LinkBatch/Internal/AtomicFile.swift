@@ -23,16 +23,16 @@ import Synchronization
 /// The rename makes the file whole against a crash or a kill. Batches skip `fsync` for speed
 /// (a power failure can lose recently written images, which `--resume` rewrites); single files
 /// pass `durable: true` to sync the data before the rename.
-public enum AtomicFile {
+package enum AtomicFile {
   /// The suffix of temporary files.
-  public static let temporarySuffix = ".linkgen-tmp"
+  package static let temporarySuffix = ".linkgen-tmp"
 
   /// Writes `bytes` to `path` atomically, replacing any file there.
   ///
   /// - Parameter durable: Also `fsync` the data before the rename, so that the new file
   ///   survives a power failure once this returns.
   /// - Throws: ``AtomicFileError`` naming the path and the reason; no temporary file is left.
-  public static func write(_ bytes: [UInt8], to path: String, durable: Bool = false)
+  package static func write(_ bytes: [UInt8], to path: String, durable: Bool = false)
     throws(AtomicFileError)
   {
     let temporary = temporaryPath(for: path)
@@ -48,10 +48,44 @@ public enum AtomicFile {
     try commit(temporary, to: path)
   }
 
+  /// Creates `directory` and any missing parents (as `mkdir -p` does).
+  ///
+  /// - Throws: ``AtomicFileError`` naming the first folder that could not be created, or the
+  ///   path when something other than a directory is in the way.
+  package static func createDirectories(_ directory: String) throws(AtomicFileError) {
+    var prefix = directory.hasPrefix("/") ? "/" : ""
+    for component in directory.split(separator: "/") {
+      prefix += component + "/"
+      if mkdir(prefix, 0o777) != 0, errno != EEXIST {
+        throw AtomicFileError(path: prefix, code: errno, creatingDirectory: true)
+      }
+    }
+    var status = stat()
+    guard stat(directory.isEmpty ? "." : directory, &status) == 0,
+      status.st_mode & S_IFMT == S_IFDIR
+    else {
+      throw AtomicFileError(path: directory, code: ENOTDIR, creatingDirectory: true)
+    }
+  }
+
+  /// Writes `bytes` to `path` atomically, as ``write(_:to:durable:)``, creating the missing
+  /// folders above it first.
+  package static func write(
+    _ bytes: [UInt8],
+    to path: String,
+    durable: Bool = false,
+    creatingParents: Bool
+  ) throws(AtomicFileError) {
+    if creatingParents, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+      try createDirectories(String(path[..<slash]))
+    }
+    try write(bytes, to: path, durable: durable)
+  }
+
   /// Deletes the temporary files that processes no longer running left in `directory`, and
   /// returns how many it deleted. Files of a live process (another run) are kept.
   @discardableResult
-  public static func removeStaleTemporaryFiles(in directory: String) -> Int {
+  package static func removeStaleTemporaryFiles(in directory: String) -> Int {
     guard let stream = opendir(directory) else { return 0 }
     defer { closedir(stream) }
     var removed = 0
@@ -116,19 +150,44 @@ public enum AtomicFile {
   }
 }
 
-/// A file could not be written.
-public struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The destination path.
-  public let path: String
-  /// The `errno` value.
-  public let code: Int32
-
-  /// An error for `path` with the `errno` value `code`.
-  public init(path: String, code: Int32) {
-    self.path = path
-    self.code = code
+/// A file could not be written, or a folder for it created.
+package struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Whether the storage failed or the file could not be created at all.
+  package enum Code: String, Sendable, Hashable, CaseIterable {
+    /// The file or a folder for it cannot be created there: no permission, a file in the
+    /// way, a missing folder.
+    case cannotCreate
+    /// The storage failed while writing: the disk is full, a quota is exceeded, the file is
+    /// too large, an I/O error.
+    case ioFailure
   }
 
-  /// `cannot write <path> (<reason>)`.
-  public var description: String { "cannot write \(path) (\(errorText(code)))" }
+  /// The path of the file (or folder) concerned.
+  package let path: String
+  /// The `errno` value.
+  package let errno: Int32
+  /// Whether a folder could not be created (rather than the file written).
+  package let creatingDirectory: Bool
+
+  /// An error for `path` with the `errno` value `code`.
+  package init(path: String, code: Int32, creatingDirectory: Bool = false) {
+    self.path = path
+    self.errno = code
+    self.creatingDirectory = creatingDirectory
+  }
+
+  /// ``Code/ioFailure`` for `ENOSPC`, `EDQUOT`, `EFBIG` and `EIO`, ``Code/cannotCreate``
+  /// otherwise.
+  package var code: Code {
+    [ENOSPC, EDQUOT, EFBIG, EIO].contains(errno) ? .ioFailure : .cannotCreate
+  }
+
+  /// `cannot write <path> (<reason>)`, or `cannot create the folder <path> (<reason>)`.
+  package var description: String {
+    if creatingDirectory {
+      if errno == ENOTDIR { return "cannot create the folder \(path): a file is in the way" }
+      return "cannot create the folder \(path) (\(errorText(errno)))"
+    }
+    return "cannot write \(path) (\(errorText(errno)))"
+  }
 }

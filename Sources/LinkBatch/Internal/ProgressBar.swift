@@ -14,13 +14,13 @@
 /// try runner.run(onProgress: { bar?.update($0) })
 /// bar?.finish()
 /// ```
-public final class ProgressBar {
+package final class ProgressBar {
   private let descriptor: Int32
   private var lastDraw: UInt64 = 0
   private var drawn = false
 
   /// A bar on `descriptor` when it is a terminal (and `TERM` is not `dumb`), else `nil`.
-  public static func onTerminal(descriptor: Int32 = 2) -> ProgressBar? {
+  package static func onTerminal(descriptor: Int32 = 2) -> ProgressBar? {
     guard isatty(descriptor) == 1 else { return nil }
     if let term = getenv("TERM"), String(cString: term) == "dumb" { return nil }
     return ProgressBar(descriptor: descriptor)
@@ -31,7 +31,7 @@ public final class ProgressBar {
   }
 
   /// Redraws the bar, at most ten times a second.
-  public func update(_ progress: BatchProgress) {
+  package func update(_ progress: BatchProgress) {
     let now = Self.milliseconds()
     guard now - lastDraw >= 100 else { return }
     lastDraw = now
@@ -39,12 +39,12 @@ public final class ProgressBar {
   }
 
   /// Clears the bar's line.
-  public func finish() {
+  package func finish() {
     if drawn { draw("") }
   }
 
   /// The text of the bar for `progress` (the percentage when the input size is known).
-  public static func line(_ progress: BatchProgress, width: Int = 24) -> String {
+  package static func line(_ progress: BatchProgress, width: Int = 24) -> String {
     var text = ""
     if let total = progress.totalBytes, total > 0 {
       let fraction = min(1, Double(progress.bytesRead) / Double(total))

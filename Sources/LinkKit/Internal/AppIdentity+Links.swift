@@ -6,7 +6,7 @@ extension AppIdentity {
   /// table.app.missingLinkReason(.playStore)
   /// // "the route table configures no playStore link: add app.android (package, …)"
   /// ```
-  public func missingLinkReason(_ key: LinkSet.Key) -> String? {
+  package func missingLinkReason(_ key: LinkSet.Key) -> String? {
     switch key {
     case .scheme, .universal, .web: return nil
     case .appStore, .appStoreApp:
