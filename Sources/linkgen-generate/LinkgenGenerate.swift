@@ -3,8 +3,9 @@
 // The tool behind the LinkgenPlugin build plugin: generates the typed routes of a route table
 // (what `linkgen generate swift` prints) with the options of an optional `linkgen-swift.json`.
 // It depends on LinkCodegen and LinkKit only, so an app using the plugin builds no more than
-// those. Exits with status 65 and a message naming the file when the table or the options are
-// invalid, 66 when the table cannot be read, 73 when the output cannot be written.
+// those. Exits with status 65 and a message naming the file when the table is invalid or its
+// names cannot be generated, 66 when the table cannot be read, 73 when the output cannot be
+// written, 78 when the options file is invalid (the statuses of `linkgen generate swift`).
 
 import Foundation
 import LinkCodegen
@@ -37,6 +38,7 @@ enum LinkgenGenerate {
       switch error.code {
       case .unreadableTable: exit(66)
       case .cannotWrite: exit(73)
+      case .invalidOptions: exit(78)
       default: exit(65)
       }
     }

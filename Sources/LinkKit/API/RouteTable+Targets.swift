@@ -21,7 +21,7 @@ extension RouteTable {
   public init(generatedJSON json: String, source: String, routeSignatures: String)
     throws(RouteTableError)
   {
-    try self.init(json: Data(json.utf8), source: source, embedded: true)
+    try self.init(json: Data(json.utf8), source: source, url: nil, embedded: true)
     let expected = routeSignatures.split(separator: "\n").map { line in
       String(line.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
@@ -48,7 +48,9 @@ extension RouteTable {
         )
       )
     }
-    guard problems.isEmpty else { throw RouteTableError(file: source, problems: problems) }
+    guard problems.isEmpty else {
+      throw RouteTableError(.invalidTable, file: source, problems: problems)
+    }
   }
 
   // MARK: Typed targets

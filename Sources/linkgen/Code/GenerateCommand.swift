@@ -46,9 +46,9 @@ extension Linkgen {
               --out Sources/Links/OpenListLink.swift
           linkgen generate swift --type-name PhotosLink --out PhotosLink.swift --check
 
-        Exit status: 0 on success, 1 with --check when the file is out of date, 64 for a \
-        usage error, 65 for a broken table or names that cannot be generated, 66 when the \
-        table cannot be read, 73 when the file cannot be written.
+        Exit status: 0 on success, 64 for a usage error, 65 for a broken table, names that \
+        cannot be generated, or (with --check) a file that is out of date, 66 when the table \
+        cannot be read, 73 when the file cannot be written.
         """
     )
 
@@ -73,7 +73,9 @@ extension Linkgen {
     )
     var typeName: String = SwiftGeneratorOptions.defaultTypeName
 
-    @Flag(help: "Write nothing; fail (status 1) when --out's file is not what the table generates.")
+    @Flag(
+      help: "Write nothing; fail (status 65) when --out's file is not what the table generates."
+    )
     var check = false
 
     func validate() throws {
@@ -86,42 +88,21 @@ extension Linkgen {
     }
 
     func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let source: String
-        do throws(CodegenError) {
-          source = try SwiftGenerator.generate(
-            contentsOf: table.config,
-            options: SwiftGeneratorOptions(typeName: typeName, access: access)
-          )
-          if check, let out { try GeneratedFile.check(source, at: out) }
-        } catch {
-          throw Failure(error)
-        }
-        guard let out else {
-          print(source, terminator: "")
-          return
-        }
-        if !check && FileManager.default.contents(atPath: out) != Data(source.utf8) {
-          try OutputWriter.write(Data(source.utf8), to: out)
-        }
+      // Loading first reports a missing or broken table as every command does.
+      _ = try table.load()
+      let source = try SwiftGenerator.generate(
+        contentsOf: table.config,
+        options: SwiftGeneratorOptions(typeName: typeName, access: access)
+      )
+      guard let out else {
+        Console.write(source)
+        return
+      }
+      if check {
+        try GeneratedFile.check(source, at: out)
+      } else if FileManager.default.contents(atPath: out) != Data(source.utf8) {
+        try OutputWriter.write(Data(source.utf8), to: out)
       }
     }
-  }
-}
-
-extension SwiftGeneratorOptions.Access: ExpressibleByArgument {}
-
-extension Failure {
-  /// A generator failure with the exit status of its code.
-  init(_ error: CodegenError) {
-    let status: Int32
-    switch error.code {
-    case .unreadableTable: status = Failure.noInput
-    case .invalidOptions: status = Failure.usage
-    case .cannotWrite: status = Failure.cannotCreate
-    case .staleOutput: status = 1
-    case .invalidTable, .invalidName, .nameCollision, .reservedName: status = Failure.dataError
-    }
-    self.init(error.description, status: status)
   }
 }
