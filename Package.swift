@@ -107,7 +107,9 @@ let package = Package(
       ],
       // Export the counting malloc so that shared libraries (the Swift runtime, libpng…)
       // allocate through it too.
-      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))],
+      // The generated cases use the enum LinkgenPlugin makes from Sources/linkgen-bench/linkgen.json.
+      plugins: ["LinkgenPlugin"]
     ),
 
     // Coverage-guided fuzzing of the parsers (see docs/fuzzing.md).

@@ -51,13 +51,20 @@ extension LinkTarget {
   /// ```
   ///
   /// - Throws: ``LinkError`` naming what is wrong and where, as ``RouteTable/parse(_:)`` does.
+  @inlinable
   public init(parsing url: String) throws(LinkError) {
-    self = try Self.routeTable.parse(url, target: Self.self)
+    var parsed: Self?
+    try Self.routeTable.withSlots(parsing: url) { slots throws(LinkError) in
+      parsed = try Self(routeSlots: slots)
+    }
+    guard let parsed else { throw LinkError(.noMatchingRoute, "no route matched the link") }
+    self = parsed
   }
 
   /// Parses a link, such as the URL an app is opened with.
   ///
   /// - Throws: ``LinkError`` naming what is wrong and where.
+  @inlinable
   public init(parsing url: URL) throws(LinkError) {
     try self.init(parsing: url.absoluteString)
   }
@@ -67,8 +74,14 @@ extension LinkTarget {
   ///
   /// - Throws: ``LinkError`` with ``LinkError/Code/unknownRoute`` when the link was parsed
   ///   with a table whose route differs from this type's.
+  @inlinable
   public init(_ parsed: ParsedLink) throws(LinkError) {
-    self = try Self.routeTable.target(Self.self, from: parsed)
+    var target: Self?
+    try Self.routeTable.withSlots(of: parsed) { slots throws(LinkError) in
+      target = try Self(routeSlots: slots)
+    }
+    guard let target else { throw LinkError(.noMatchingRoute, "no route matched the link") }
+    self = target
   }
 
   /// Whether the link parses into one of the type's routes: a cheap yes-or-no for "can this
@@ -89,36 +102,51 @@ extension LinkTarget {
   ///
   /// - Throws: ``LinkError`` when a value does not fit its parameter (an integer out of
   ///   bounds, text with characters the route does not allow).
+  @inlinable
   public var links: LinkSet {
-    get throws(LinkError) { try Self.routeTable.links(target: self) }
+    get throws(LinkError) {
+      try Self.routeTable.linkSet(routeIndex: routeIndex) { slots throws(LinkError) in
+        try encode(to: &slots)
+      }
+    }
   }
 
   /// The universal link (`https://<canonical domain>/…`).
   ///
   /// - Throws: ``LinkError`` as ``links`` does.
+  @inlinable
   public var universalLink: String {
-    get throws(LinkError) { try Self.routeTable.link(.universal, target: self) }
+    get throws(LinkError) { try link(.universal) }
   }
 
   /// The custom-scheme link (`openlist://…`).
   ///
   /// - Throws: ``LinkError`` as ``links`` does.
+  @inlinable
   public var schemeLink: String {
-    get throws(LinkError) { try Self.routeTable.link(.scheme, target: self) }
+    get throws(LinkError) { try link(.scheme) }
   }
 
   /// The value's route and parameters as ``RouteValues``, for APIs that take them (share text
   /// and landing pages, the untyped builder).
   ///
   /// - Throws: ``LinkError`` as ``links`` does.
+  @inlinable
   public var routeValues: RouteValues {
-    get throws(LinkError) { try Self.routeTable.values(target: self) }
+    get throws(LinkError) {
+      try Self.routeTable.routeValues(routeIndex: routeIndex) { slots throws(LinkError) in
+        try encode(to: &slots)
+      }
+    }
   }
 
   /// One link of the value: the custom-scheme link or the universal link.
   ///
   /// - Throws: ``LinkError`` as ``links`` does.
+  @inlinable
   public func link(_ kind: LinkKind) throws(LinkError) -> String {
-    try Self.routeTable.link(kind, target: self)
+    try Self.routeTable.link(kind, routeIndex: routeIndex) { slots throws(LinkError) in
+      try encode(to: &slots)
+    }
   }
 }

@@ -57,7 +57,7 @@ public struct RouteSlots: ~Copyable {
   var routeValues: RouteValues {
     if let backing { return backing }
     var values = RouteValues(route: route)
-    for slot in 0..<storage.parameters.count { values.storage[slot] = self.values[slot] }
+    for slot in 0..<storage.parameterCount { values.storage[slot] = self.values[slot] }
     return values
   }
 
@@ -66,12 +66,12 @@ public struct RouteSlots: ~Copyable {
   /// The name of the route the values belong to.
   public var routeName: String { storage.name }
   /// The number of slots: the route's parameter count.
-  public var count: Int { storage.parameters.count }
+  public var count: Int { storage.parameterCount }
 
   /// The value of a slot, its default when it has none, or `nil` when it has neither (or the
   /// route has no such slot).
   public subscript(slot: Int) -> LinkValue? {
-    guard slot >= 0 && slot < storage.parameters.count else { return nil }
+    guard slot >= 0 && slot < storage.parameterCount else { return nil }
     return values[slot] ?? storage.parameters[slot].defaultValue
   }
 
@@ -129,7 +129,7 @@ public struct RouteSlots: ~Copyable {
   public func optional<T: LinkValueConvertible>(_ slot: Int, as type: T.Type = T.self)
     throws(LinkError) -> T?
   {
-    guard slot >= 0 && slot < storage.parameters.count else { throw noSlot(slot) }
+    guard slot >= 0 && slot < storage.parameterCount else { throw noSlot(slot) }
     guard let value = self[slot] else { return nil }
     guard let typed = T(linkValue: value) else { throw problem(slot, expected: type) }
     return typed
@@ -142,8 +142,8 @@ public struct RouteSlots: ~Copyable {
   /// - Throws: ``LinkError`` with ``LinkError/Code/unknownParameter`` when the route has no
   ///   such slot, ``LinkError/Code/invalidValue`` when its parameter is not a UUID.
   public mutating func set(_ value: UUID, at slot: Int) throws(LinkError) {
-    guard slot >= 0 && slot < storage.parameters.count else { throw noSlot(slot) }
-    if !storage.isUUID[slot] { try check(.uuid(value), slot) }
+    guard slot >= 0 && slot < storage.parameterCount else { throw noSlot(slot) }
+    if !storage.isUUID(slot) { try check(.uuid(value), slot) }
     values[slot] = .uuid(value)
   }
 
@@ -184,7 +184,7 @@ public struct RouteSlots: ~Copyable {
   /// - Throws: ``LinkError`` as the `UUID` overload does.
   public mutating func set<T: LinkValueConvertible>(_ value: T?, at slot: Int) throws(LinkError) {
     guard let value else {
-      guard slot >= 0 && slot < storage.parameters.count else { throw noSlot(slot) }
+      guard slot >= 0 && slot < storage.parameterCount else { throw noSlot(slot) }
       values[slot] = nil
       return
     }
@@ -192,7 +192,7 @@ public struct RouteSlots: ~Copyable {
   }
 
   private mutating func store(_ value: LinkValue, at slot: Int) throws(LinkError) {
-    guard slot >= 0 && slot < storage.parameters.count else { throw noSlot(slot) }
+    guard slot >= 0 && slot < storage.parameterCount else { throw noSlot(slot) }
     try check(value, slot)
     values[slot] = value
   }
@@ -204,7 +204,7 @@ public struct RouteSlots: ~Copyable {
   // MARK: Errors
 
   private func noSlot(_ slot: Int) -> LinkError {
-    let count = storage.parameters.count
+    let count = storage.parameterCount
     return LinkError(
       .unknownParameter,
       "route '\(storage.name)' has no parameter at position \(slot); it has \(count)",
@@ -213,7 +213,7 @@ public struct RouteSlots: ~Copyable {
   }
 
   private func problem(_ slot: Int, expected: Any.Type) -> LinkError {
-    guard slot >= 0 && slot < storage.parameters.count else { return noSlot(slot) }
+    guard slot >= 0 && slot < storage.parameterCount else { return noSlot(slot) }
     let parameter = storage.parameters[slot]
     guard let value = self[slot] else {
       return LinkError(

@@ -8,18 +8,16 @@ extension RouteTable {
   /// ```
   ///
   /// - Throws: ``LinkError`` when the table has no such route or a value does not fit.
-  public func links(for route: some LinkRoute) throws(LinkError) -> LinkSet {
-    try build(
-      routeIndex: index(of: type(of: route)),
-      { slots throws(LinkError) in
-        try route.encode(to: &slots)
-      }
-    ) { route, writer in linkSet(route: route, writer: writer) }
+  @inlinable
+  public func links<R: LinkRoute>(for route: R) throws(LinkError) -> LinkSet {
+    try linkSet(routeIndex: routeIndex(named: R.routeName)) { slots throws(LinkError) in
+      try route.encode(to: &slots)
+    }
   }
 
   /// Builds the link set for values prepared with ``values(for:)`` or returned by the parser.
   public func links(for values: RouteValues) throws(LinkError) -> LinkSet {
-    let route = try route(for: values)
+    let route = try route(for: values).storage
     return try LinkWriter.with(route: route, storage: values.storage) { writer in
       linkSet(route: route, writer: writer)
     }
@@ -61,17 +59,16 @@ extension RouteTable {
   }
 
   /// Builds one link of a typed route: the custom-scheme link or the universal link.
-  public func link(_ kind: LinkKind, for route: some LinkRoute) throws(LinkError) -> String {
-    try build(
-      routeIndex: index(of: type(of: route)),
-      { slots throws(LinkError) in try route.encode(to: &slots) },
-      renderer(kind)
-    )
+  @inlinable
+  public func link<R: LinkRoute>(_ kind: LinkKind, for route: R) throws(LinkError) -> String {
+    try link(kind, routeIndex: routeIndex(named: R.routeName)) { slots throws(LinkError) in
+      try route.encode(to: &slots)
+    }
   }
 
   /// Builds one link from values: the custom-scheme link or the universal link.
   public func link(_ kind: LinkKind, for values: RouteValues) throws(LinkError) -> String {
-    let route = try route(for: values)
+    let route = try route(for: values).storage
     return try LinkWriter.with(route: route, storage: values.storage) { writer in
       switch kind {
       case .scheme: schemeLink(route: route, writer: writer)
@@ -85,14 +82,6 @@ extension RouteTable {
     var values = try values(for: type(of: route).routeName)
     try route.encode(to: &values)
     return values
-  }
-
-  /// The position of a typed route's route in the table.
-  private func index<R: LinkRoute>(of type: R.Type) throws(LinkError) -> Int {
-    if let index = storage.routeIndex[R.routeName] { return index }
-    // Not in the table: throws the unknown-route error, naming the table's routes.
-    let route = try requireRoute(R.routeName)
-    return routes.firstIndex(of: route) ?? -1
   }
 
   private func route(for values: RouteValues) throws(LinkError) -> Route {
@@ -116,9 +105,9 @@ extension RouteTable {
   /// - Play Store = prefix + `https://<domain>` and tail, each encoded twice
   /// - intent = `intent` + the scheme link after its scheme + `#Intent;…fallback_url=` +
   ///   the web link, encoded + `;end`
-  func linkSet(route: Route, writer: LinkWriter) -> LinkSet {
+  func linkSet(route: RouteStorage, writer: LinkWriter) -> LinkSet {
     let prefixes = storage.prefixes
-    let pattern = route.storage.universal
+    let pattern = route.universal
     let tailCount = writer.length(of: pattern)
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: tailCount) { buffer in
       let tail = UnsafeBufferPointer(
@@ -144,15 +133,19 @@ extension RouteTable {
     }
   }
 
-  func schemeLink(route: Route, writer: LinkWriter) -> String {
-    link(route.storage.scheme.head, route.storage.scheme, writer)
+  func schemeLink(route: RouteStorage, writer: LinkWriter) -> String {
+    link(route.scheme.head, route.scheme, writer)
   }
 
-  func universalLink(route: Route, writer: LinkWriter) -> String {
-    link(storage.prefixes.universal, route.storage.universal, writer)
+  func universalLink(route: RouteStorage, writer: LinkWriter) -> String {
+    link(storage.universalHead, route.universal, writer)
   }
 
-  private func link(_ head: [UInt8], _ pattern: CompiledPattern, _ writer: LinkWriter) -> String {
+  private func link(
+    _ head: UnsafeBufferPointer<UInt8>,
+    _ pattern: CompiledPattern,
+    _ writer: LinkWriter
+  ) -> String {
     makeString(capacity: head.count + writer.length(of: pattern)) { output in
       let count = copy(head, into: output)
       return count + writer.write(pattern, into: output + count)

@@ -53,59 +53,90 @@ extension RouteTable {
     }
   }
 
-  // MARK: Typed targets
+  // MARK: The fast path, by position
+  //
+  // Not generic, so that the typed wrappers (`@inlinable`, specialized in the caller's module)
+  // reach them without generic metadata at run time.
 
-  /// The link set of a typed target, built from its slots.
-  func links<T: LinkTarget>(target: T) throws(LinkError) -> LinkSet {
-    try build(
-      routeIndex: target.routeIndex,
-      { slots throws(LinkError) in
-        try target.encode(to: &slots)
+  /// Parses a link and lends its route and values, by position, to `body`: nothing is
+  /// allocated, the values are where the parser left them.
+  @usableFromInline
+  func withSlots(
+    parsing url: String,
+    _ body: (borrowing RouteSlots) throws(LinkError) -> Void
+  ) throws(LinkError) {
+    var bytes = url
+    let failure = withExtendedLifetime(storage) {
+      bytes.withUTF8 { input in
+        LinkParser(table: storage, input: input).parseValues { _, index, values in
+          storage.routeStorage[index]._withUnsafeGuaranteedRef { route -> LinkError? in
+            do throws(LinkError) {
+              try body(RouteSlots(storage: route, values: values, routeIndex: index))
+              return nil
+            } catch {
+              return error
+            }
+          }
+        }
       }
-    ) { route, writer in linkSet(route: route, writer: writer) }
+    }
+    if let failure { throw failure }
   }
 
-  /// One link of a typed target.
-  func link<T: LinkTarget>(_ kind: LinkKind, target: T) throws(LinkError) -> String {
-    try build(
-      routeIndex: target.routeIndex,
-      { slots throws(LinkError) in try target.encode(to: &slots) },
-      renderer(kind)
-    )
+  /// Lends the values of a parsed link, by position, to `body`, when the link's route is the
+  /// table's own.
+  @usableFromInline
+  func withSlots(
+    of parsed: ParsedLink,
+    _ body: (borrowing RouteSlots) throws(LinkError) -> Void
+  ) throws(LinkError) {
+    try withSlots(of: parsed.values, routeIndex: routeIndex(of: parsed.route), body)
   }
 
-  /// Renders one kind of link.
-  func renderer(_ kind: LinkKind) -> (Route, LinkWriter) -> String {
-    switch kind {
-    case .scheme: { route, writer in schemeLink(route: route, writer: writer) }
-    case .universal: { route, writer in universalLink(route: route, writer: writer) }
+  /// The link set of the values `encode` writes into the slots of the route at `routeIndex`.
+  @usableFromInline
+  func linkSet(
+    routeIndex: Int,
+    _ encode: (inout RouteSlots) throws(LinkError) -> Void
+  ) throws(LinkError) -> LinkSet {
+    try build(routeIndex: routeIndex, encode) { route, writer in
+      linkSet(route: route, writer: writer)
     }
   }
 
-  /// The values of a typed target.
-  func values<T: LinkTarget>(target: T) throws(LinkError) -> RouteValues {
-    try build(
-      routeIndex: target.routeIndex,
-      { slots throws(LinkError) in
-        try target.encode(to: &slots)
+  /// One link of the values `encode` writes.
+  @usableFromInline
+  func link(
+    _ kind: LinkKind,
+    routeIndex: Int,
+    _ encode: (inout RouteSlots) throws(LinkError) -> Void
+  ) throws(LinkError) -> String {
+    try build(routeIndex: routeIndex, encode) { route, writer in
+      switch kind {
+      case .scheme: schemeLink(route: route, writer: writer)
+      case .universal: universalLink(route: route, writer: writer)
       }
-    ) { route, writer in
-      var values = RouteValues(route: route)
-      for index in 0..<writer.values.count { values.storage[index] = writer.values[index] }
-      return values
     }
   }
 
-  /// Parses a link into a typed target.
-  func parse<T: LinkTarget>(_ url: String, target: T.Type) throws(LinkError) -> T {
-    try self.target(target, from: parse(url))
+  /// The values `encode` writes, as ``RouteValues``.
+  @usableFromInline
+  func routeValues(
+    routeIndex: Int,
+    _ encode: (inout RouteSlots) throws(LinkError) -> Void
+  ) throws(LinkError) -> RouteValues {
+    try build(routeIndex: routeIndex, encode) { route, writer in
+      RouteValues(route: Route(storage: route), storage: ValueSlots(writer.values))
+    }
   }
 
-  /// The typed target of a parsed link, when the link's route is the table's own.
-  func target<T: LinkTarget>(_ type: T.Type, from parsed: ParsedLink) throws(LinkError) -> T {
-    try withSlots(of: parsed.values, routeIndex: routeIndex(of: parsed.route)) {
-      slots throws(LinkError) -> T in try T(routeSlots: slots)
-    }
+  /// The position of the route of a typed route's name.
+  @usableFromInline
+  func routeIndex(named name: String) throws(LinkError) -> Int {
+    if let index = storage.routeIndex[name] { return index }
+    // Not in the table: throws the unknown-route error, naming the table's routes.
+    let route = try requireRoute(name)
+    return routes.firstIndex(of: route) ?? -1
   }
 
   // MARK: Routes written by hand
@@ -133,41 +164,66 @@ extension RouteTable {
   func build<R>(
     routeIndex index: Int,
     _ encode: (inout RouteSlots) throws(LinkError) -> Void,
-    _ render: (Route, LinkWriter) -> R
+    _ render: (RouteStorage, LinkWriter) -> R
   ) throws(LinkError) -> R {
-    guard index >= 0 && index < storage.routes.count else {
+    guard index >= 0 && index < storage.routeStorage.count else {
       throw LinkError(
         .unknownRoute,
         "the route table has no route at position \(index); it has \(storage.routes.count)"
       )
     }
-    let route = storage.routes[index]
-    let count = route.storage.parameters.count
-    return try withUnsafeTemporaryAllocation(of: LinkValue?.self, capacity: Swift.max(count, 1)) {
-      buffer throws(LinkError) -> R in
+    // The table keeps the route alive for the whole call: no reference counting on it.
+    unowned(unsafe) let route = storage.routeStorage[index].takeUnretainedValue()
+    return try build(route, index, encode, render)
+  }
+
+  private func build<R>(
+    _ route: RouteStorage,
+    _ index: Int,
+    _ encode: (inout RouteSlots) throws(LinkError) -> Void,
+    _ render: (RouteStorage, LinkWriter) -> R
+  ) throws(LinkError) -> R {
+    let count = route.parameterCount
+    return try withUnsafeTemporaryAllocation(
+      of: LinkValue?.self,
+      capacity: Swift.max(count, 1)
+    ) { buffer throws(LinkError) -> R in
       guard let base = buffer.baseAddress else {
         throw LinkError(.unknownRoute, "no room for the values of route '\(route.name)'")
       }
-      base.initialize(repeating: nil, count: count)
-      defer { base.deinitialize(count: count) }
-      var slots = RouteSlots(storage: route.storage, values: base, routeIndex: index)
+      for slot in 0..<count { (base + slot).initialize(to: nil) }
+      defer { for slot in 0..<count { (base + slot).deinitialize(count: 1) } }
+      var slots = RouteSlots(storage: route, values: base, routeIndex: index)
       try encode(&slots)
       let values = UnsafeBufferPointer(start: base, count: count)
-      return try LinkWriter.with(route: route, values: values) { writer in render(route, writer) }
+      return try LinkWriter.with(route: route, values: values) { writer in
+        render(route, writer)
+      }
     }
   }
 
   /// Lends read-only slots over route values.
-  func withSlots<R>(
+  func withSlots(
     of routeValues: RouteValues,
     routeIndex index: Int,
-    _ body: (borrowing RouteSlots) throws(LinkError) -> R
-  ) throws(LinkError) -> R {
-    let route = storage.routes[index]
-    return try routeValues.storage.withUnsafeBufferPointer { values throws(LinkError) -> R in
+    _ body: (borrowing RouteSlots) throws(LinkError) -> Void
+  ) throws(LinkError) {
+    try storage.routeStorage[index]._withUnsafeGuaranteedRef { route in
+      Result { () throws(LinkError) in try withSlots(route, index, routeValues, body) }
+    }
+    .get()
+  }
+
+  private func withSlots(
+    _ route: RouteStorage,
+    _ index: Int,
+    _ routeValues: RouteValues,
+    _ body: (borrowing RouteSlots) throws(LinkError) -> Void
+  ) throws(LinkError) {
+    try routeValues.storage.withUnsafeBufferPointer { values throws(LinkError) in
       if let base = values.baseAddress {
         let slots = RouteSlots(
-          storage: route.storage,
+          storage: route,
           values: UnsafeMutablePointer(mutating: base),
           routeIndex: index,
           backing: routeValues
@@ -175,13 +231,13 @@ extension RouteTable {
         return try body(slots)
       }
       return try withUnsafeTemporaryAllocation(of: LinkValue?.self, capacity: 1) {
-        buffer throws(LinkError) -> R in
+        buffer throws(LinkError) in
         guard let base = buffer.baseAddress else {
           throw LinkError(.unknownRoute, "no room for the values of route '\(route.name)'")
         }
         base.initialize(to: nil)
         defer { base.deinitialize(count: 1) }
-        return try body(RouteSlots(storage: route.storage, values: base, routeIndex: index))
+        return try body(RouteSlots(storage: route, values: base, routeIndex: index))
       }
     }
   }

@@ -154,6 +154,10 @@ final class TableStorage: @unchecked Sendable {
   let scheme: Range<Int>
   /// Where each domain is in ``text``.
   let domains: UnsafeBufferPointer<Range<Int>>
+  /// The most parameters a route has (at least 1): room for any route's values.
+  let maximumParameterCount: Int
+  /// `https://<canonical domain>`, the start of every universal link.
+  let universalHead: UnsafeBufferPointer<UInt8>
 
   init(_ compiled: CompiledTable, source: String?, url: URL?, embedded: Bool = false) {
     self.compiled = compiled
@@ -176,10 +180,13 @@ final class TableStorage: @unchecked Sendable {
     text = Self.owned(bytes)
     domains = Self.owned(ranges)
     routeStorage = Self.owned(routes.map { Unmanaged.passUnretained($0.storage) })
+    maximumParameterCount = Swift.max(1, routes.map(\.storage.parameterCount).max() ?? 0)
+    universalHead = Self.owned(prefixes.universal)
   }
 
   deinit {
     routeStorage.deallocate()
+    universalHead.deallocate()
     text.deallocate()
     domains.deallocate()
   }
