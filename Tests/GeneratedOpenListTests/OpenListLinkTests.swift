@@ -176,6 +176,24 @@ struct OpenListLinkTests {
     #expect(throws: LinkError.self) { try OpenListLink(other) }
   }
 
+  /// What the Android app does with the Play Store link (docs/android.md): Google Play hands
+  /// the app the `referrer` value, decoded once; the app reads its `deep_link` parameter,
+  /// decoded once more, and parses it.
+  @Test(arguments: [
+    OpenListLink.invite(code: "ABC123", role: .editor), .search(query: "milk & eggs?", from: "a/b"),
+    .checklist(list: id, layout: .board, showDone: true, page: 2),
+  ])
+  func theInstallReferrerCarriesTheLink(link: OpenListLink) throws {
+    let links = try link.links
+    let play = try #require(links.playStore.flatMap { URLComponents(string: $0) })
+    let referrer = try #require(play.queryItems?.first { $0.name == "referrer" }?.value)
+    #expect(referrer.hasPrefix("deep_link=https%3A%2F%2Fopenlist.example.com%2F"))
+    let query = try #require(URLComponents(string: "https://referrer.invalid/?" + referrer))
+    let deepLink = try #require(query.queryItems?.first { $0.name == "deep_link" }?.value)
+    #expect(deepLink == links.universal)
+    #expect(try OpenListLink(parsing: deepLink) == link)
+  }
+
   @Test func theEmbeddedTableIsTheFilesTable() {
     #expect(OpenListLink.routeTable.routes == Self.table.routes)
     #expect(OpenListLink.routeTable.app == Self.table.app)

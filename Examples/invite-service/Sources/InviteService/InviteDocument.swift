@@ -67,7 +67,7 @@ extension InviteService {
       to: directory.appendingPathComponent("invites.json"),
       options: .atomic
     )
-    for (name, text) in try Self.associationFiles() {
+    for (name, text) in self.wellKnown.sorted(by: { $0.key < $1.key }) {
       try Data(text.utf8).write(to: wellKnown.appendingPathComponent(name), options: .atomic)
     }
     return invites

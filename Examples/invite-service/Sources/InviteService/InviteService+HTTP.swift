@@ -36,17 +36,12 @@ extension InviteService {
     let path = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
     switch path {
     case "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json":
-      do {
-        let files = try Self.associationFiles()
-        let name = String(path.dropFirst("/.well-known/".count))
-        return HTTPResponse(
-          status: 200,
-          headers: ["Content-Type": "application/json", "Cache-Control": "max-age=3600"],
-          body: Array((files[name] ?? "").utf8)
-        )
-      } catch {
-        return .text(500, "cannot generate \(path): \(error)\n")
-      }
+      let name = String(path.dropFirst("/.well-known/".count))
+      return HTTPResponse(
+        status: 200,
+        headers: ["Content-Type": "application/json", "Cache-Control": "max-age=3600"],
+        body: Array((wellKnown[name] ?? "").utf8)
+      )
     default:
       return invitation(at: path, users: users)
     }

@@ -34,6 +34,8 @@ public struct InviteService: Sendable {
   public static let locales = ["en", "ko"]
 
   let pages: PageRenderer
+  /// The association files, generated once: `apple-app-site-association`, `assetlinks.json`.
+  let wellKnown: [String: String]
   /// Who sends the invitations, as the share text names them.
   public let inviter: String
   /// The checklist's title, when the share text should name it.
@@ -46,12 +48,18 @@ public struct InviteService: Sendable {
   ///     `Examples/openlist/templates`); `nil` for the built-in ones.
   ///   - inviter: Who sends the invitations.
   ///   - title: The checklist's title.
-  /// - Throws: ``InviteError`` when a template cannot be read.
+  /// - Throws: ``InviteError`` when a template cannot be read or the table lacks an app the
+  ///   association files need.
   public init(templates: URL?, inviter: String, title: String? = nil) throws(InviteError) {
     do {
       pages = try PageRenderer(table: OpenListLink.routeTable, templatesDirectory: templates)
     } catch {
       throw InviteError(.rendering, "cannot load the templates: \(error)")
+    }
+    do {
+      wellKnown = try Self.associationFiles()
+    } catch {
+      throw InviteError(.rendering, "cannot generate the association files: \(error)")
     }
     self.inviter = inviter
     self.title = title
