@@ -218,8 +218,29 @@ struct CoreCommandTests {
     #expect(invalid.status == 65)
     #expect(
       invalid.error.contains(
-        "linkgen.json: app.ios.teamId: unknown key 'teamId'; did you mean 'teamID'?"
-      )
+        "linkgen: error: linkgen.json:1:80: app.ios.teamId: unknown key 'teamId'; did you mean "
+          + "'teamID'?"
+      ),
+      "\(invalid.error)"
+    )
+    // Not JSON: the line and the column, as check-aasa gives them for its files.
+    try Data("{\n  \"app\": {\"scheme\": \"openlist\",}\n  \"routes\": []\n}".utf8).write(
+      to: broken
+    )
+    let malformed = try Linkgen.run(["validate"], in: empty)
+    #expect(malformed.status == 65)
+    #expect(
+      malformed.error.contains(
+        "linkgen: error: linkgen.json:2:31: the file is not valid JSON: it has a trailing comma"
+      ),
+      "\(malformed.error)"
+    )
+    #expect(
+      malformed.error.contains(
+        "linkgen: error: linkgen.json:3:3: the file is not valid JSON: expected ',' or '}' in an "
+          + "object, found '\"'"
+      ),
+      "\(malformed.error)"
     )
   }
 
