@@ -102,21 +102,31 @@ let package = Package(
       name: "LinkKitTests",
       dependencies: [
         "LinkKit",
+        "LinkgenTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
-      ]
+      ],
+      // The WHATWG URL test data, read from the source tree (see Resources/wpt/SOURCE.md).
+      exclude: ["Resources"]
     ),
-    // Decodes QR images with zbarimg and rsvg-convert, for the test targets.
-    .target(name: "QRTestSupport", path: "Tests/QRTestSupport"),
-    .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "QRTestSupport"]),
+    // What every test target shares: package paths, temporary directories, a process runner,
+    // and QR decoding with zbarimg and rsvg-convert.
+    .target(name: "LinkgenTestSupport", path: "Tests/LinkgenTestSupport"),
+    .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "LinkgenTestSupport"]),
     .testTarget(
       name: "LinkBatchTests",
-      dependencies: ["LinkBatch", "LinkKit", "LinkQR", "QRTestSupport"]
+      dependencies: ["LinkBatch", "LinkKit", "LinkQR", "LinkgenTestSupport"]
     ),
-    .testTarget(name: "LinkAssociationTests", dependencies: ["LinkAssociation", "LinkKit"]),
-    .testTarget(name: "LinkPagesTests", dependencies: ["LinkPages", "LinkKit"]),
+    .testTarget(
+      name: "LinkAssociationTests",
+      dependencies: ["LinkAssociation", "LinkKit", "LinkgenTestSupport"]
+    ),
+    .testTarget(
+      name: "LinkPagesTests",
+      dependencies: ["LinkPages", "LinkKit", "LinkgenTestSupport"]
+    ),
     .testTarget(
       name: "LinkgenCLITests",
-      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "QRTestSupport"]
+      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "LinkgenTestSupport"]
     ),
   ]
 )

@@ -1,15 +1,14 @@
 import Foundation
 import LinkKit
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkPages
 
 /// Paths and tables the tests share.
 enum Fixtures {
-  /// The package root, found from this file.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  static let openlistURL = root.appendingPathComponent("Examples/openlist/linkgen.json")
+  static let root = PackagePaths.root
+  static let openlistURL = PackagePaths.example("openlist")
   static let id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
 
   /// The OpenList example as it is (with its `pages` section and templates folder).
@@ -38,16 +37,6 @@ enum Fixtures {
     throws -> RouteValues
   {
     try table.values(for: route, arguments: arguments ?? ["id": id])
-  }
-
-  /// A fresh temporary folder.
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "linkgen-pages-\(UUID().uuidString)",
-      isDirectory: true
-    )
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
   }
 
   static func write(_ text: String, to url: URL) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LinkKit
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkPages
@@ -21,7 +22,8 @@ struct TemplateTests {
 
   @Test func aUserFolderOverridesASubsetWithoutRebuilding() throws {
     let table = try Fixtures.builtInOnly()
-    let folder = try Fixtures.temporaryFolder()
+    let folderScratch = try TemporaryDirectory()
+    let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     try Fixtures.write(
       "Custom: {{fields.inviter}} {{links.universal}}\n",
@@ -67,7 +69,8 @@ struct TemplateTests {
   }
 
   @Test func theTablesTemplatesPathIsRelativeToTheTableFile() throws {
-    let folder = try Fixtures.temporaryFolder()
+    let folderScratch = try TemporaryDirectory()
+    let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     var object = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.openlistURL))
@@ -122,7 +125,8 @@ struct TemplateTests {
       ("en/sms.mustache", "No link here", .templateSyntax, "must carry the link"),
     ]
     for (path, text, code, needle) in cases {
-      let folder = try Fixtures.temporaryFolder()
+      let folderScratch = try TemporaryDirectory()
+      let folder = folderScratch.url
       defer { try? FileManager.default.removeItem(at: folder) }
       try Fixtures.write(text, to: folder.appendingPathComponent(path))
       #expect {
@@ -145,7 +149,8 @@ struct TemplateTests {
   }
 
   @Test func syntaxErrorsGiveLineAndColumn() throws {
-    let folder = try Fixtures.temporaryFolder()
+    let folderScratch = try TemporaryDirectory()
+    let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     try Fixtures.write(
       "line one\n{{/nope}}\n",

@@ -1,5 +1,5 @@
 import Foundation
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 /// `linkgen make`, `parse`, `routes` and `validate`, end to end through the executable.
