@@ -13,9 +13,15 @@ import PackageDescription
 //   linkgen-bench    benchmarks against baselines measured in the same process
 //   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
 
+// Platforms: what the code needs. LinkKit, LinkAssociation and LinkPages use nothing newer
+// than iOS 16 / macOS 13 (strict UTF-8 decoding goes through LinkKit's UTF8Text rather than
+// `String(validating:)`, which needs iOS 18). LinkBatch, and so the `linkgen` command, use the
+// Synchronization module's `Atomic`, which needs macOS 15: that is the macOS floor. LinkQR and
+// LinkBatch link libqrencode and libpng through pkg-config, so they build on Linux and macOS
+// only (the README says so); an app that depends on LinkKit alone builds none of them.
 let package = Package(
   name: "linkgen",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  platforms: [.macOS(.v15), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "LinkKit", targets: ["LinkKit"]),
     .library(name: "LinkQR", targets: ["LinkQR"]),

@@ -10,6 +10,11 @@ enum Fixtures {
   static let root = PackagePaths.root
   static let openlistURL = PackagePaths.example("openlist")
   static let id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+  static let uuid = UUID(
+    uuid: (
+      0x3F, 0x25, 0x04, 0xE0, 0x4F, 0x89, 0x11, 0xD3, 0x9A, 0x0C, 0x03, 0x05, 0xE8, 0x2C, 0x33, 0x01
+    )
+  )
 
   /// The OpenList example as it is (with its `pages` section and templates folder).
   static func openlist() throws -> RouteTable {

@@ -34,7 +34,7 @@ struct TemplateTests {
     var renderer = try PageRenderer(table: table, templatesDirectory: folder)
     let en = try renderer.shareText(for: values, fields: ["inviter": "Ada", "title": "T"])
     #expect(en.message == "Custom: Ada \(link)")
-    #expect(en.emailSubject == "Ada shared “T” with you")  // built in
+    #expect(en.emailSubject == "Ada shared “T” with you on OpenList")  // built in
     // An English override does not replace the built-in Korean text.
     let ko = try renderer.shareText(
       for: values,
@@ -55,7 +55,7 @@ struct TemplateTests {
     renderer = try PageRenderer(table: table, templatesDirectory: folder)
     let edited = try renderer.shareText(for: values, locale: "ko", fields: ["title": "T"])
     #expect(edited.message == "바뀐 메시지 \(link)")
-    #expect(edited.emailSubject == "OpenList: T!")
+    #expect(edited.emailSubject == "OpenList: “T”")
     // A new locale folder becomes available, falling back to English for what it lacks.
     try Fixtures.write(
       "Bonjour {{links.universal}}",
@@ -65,7 +65,7 @@ struct TemplateTests {
     #expect(renderer.locales == ["en", "fr", "ko"])
     let fr = try renderer.shareText(for: values, locale: "fr-CA")
     #expect(fr.locale == "fr" && fr.message == "Bonjour \(link)")
-    #expect(fr.emailSubject == "Open a checklist someone shared with you on OpenList")
+    #expect(fr.emailSubject == "A link to open in OpenList")
   }
 
   @Test func theTablesTemplatesPathIsRelativeToTheTableFile() throws {

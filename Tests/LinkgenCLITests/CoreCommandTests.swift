@@ -97,7 +97,8 @@ struct CoreCommandTests {
     #expect(object["route"] as? String == "shared-checklist")
     #expect(object["kind"] as? String == "scheme")
     #expect((object["params"] as? [String: Any])?["id"] as? String == id)
-    #expect(object["ignored"] as? [String] == ["utm_source"])
+    let ignored = object["ignored"] as? [[String: String]]
+    #expect(ignored == [["name": "utm_source", "value": "x"]])
   }
 
   @Test func parseFromStandardInput() throws {

@@ -1,3 +1,5 @@
+import LinkKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -226,7 +228,7 @@ private struct PartialRecord {
 
   private mutating func finishField() {
     guard problem == nil else { return }
-    guard let text = String(validating: field, as: UTF8.self) else {
+    guard let text = UTF8Text.decode(field) else {
       problem = "field \(fields.count + 1) is not UTF-8 text"
       return
     }

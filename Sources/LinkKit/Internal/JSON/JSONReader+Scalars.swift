@@ -16,7 +16,7 @@ extension JSONReader {
       switch byte {
       case UInt8(ascii: "\""):
         offset += 1
-        if let text = String(validating: output, as: UTF8.self) { return text }
+        if let text = UTF8Text.decode(output) { return text }
         issue(.invalidUTF8, at: start, "a string is not valid UTF-8")
         return String(decoding: output, as: UTF8.self)
       case UInt8(ascii: "\\"):
