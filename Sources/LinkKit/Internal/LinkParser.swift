@@ -96,11 +96,12 @@ struct LinkParser {
     while index < count {
       let byte = base[index]
       let byteClass = classes[Int(byte)]
-      if byteClass == Self.rawByte {
+      // Literal comparisons (constants folded), not stored properties, on this hot loop.
+      if byteClass == UInt8(ascii: "0") {
         index += 1
         continue
       }
-      if byteClass == Self.structuralByte {
+      if byteClass == UInt8(ascii: "1") {
         switch byte {
         case UInt8(ascii: ":"): if marks.colon < 0 { marks.colon = index }
         case UInt8(ascii: "?"): if marks.question < 0 && marks.hash < 0 { marks.question = index }
@@ -110,7 +111,7 @@ struct LinkParser {
         index += 1
         continue
       }
-      if byteClass == Self.neverRawByte {
+      if byteClass == UInt8(ascii: "2") {
         let name = Self.disallowedASCII(byte) ?? "'\(Character(Unicode.Scalar(byte)))'"
         return .failure(fail(.invalidCharacter, "the link contains \(name)", index..<index + 1))
       }
@@ -156,11 +157,6 @@ struct LinkParser {
     """
   //  ↑ rows start at 0x00, 0x20 (space ! " # $ % & ' …), 0x40 (@ A … Z [ \ ] ^ _),
   //    0x60 (` a … z { | } ~ DEL), then 0x80, 0xA0, 0xC0, 0xE0.
-
-  /// The class digits as numbers: `0` raw, `1` structural, `2` never raw, `3` non-ASCII.
-  static let rawByte = UInt8(ascii: "0")
-  static let structuralByte = UInt8(ascii: "1")
-  static let neverRawByte = UInt8(ascii: "2")
 
   static func disallowedASCII(_ byte: UInt8) -> String? {
     switch byte {
@@ -239,6 +235,7 @@ struct LinkParser {
 
   /// The kind of link the scheme before `colon` makes it: the app's scheme or `https`, in
   /// any case.
+  @inline(__always)
   private func scheme(endingAt colon: Int) -> Result<LinkKind, LinkError> {
     var schemeValid = colon > 0 && isSchemeStart(input[0])
     var position = 1

@@ -26,6 +26,7 @@ extension RouteMatcher {
 
   /// The part of the path holding the segments: after the leading `/`, before a trailing one
   /// (accepted once: `https://host/a/` reads as `/a`).
+  @inline(__always)
   private func pathSegments() -> Result<Range<Int>, LinkError> {
     var path = shape.path
     if shape.host == nil {
@@ -46,6 +47,7 @@ extension RouteMatcher {
     return .success(path)
   }
 
+  @inline(__always)
   private mutating func splitPath(_ path: Range<Int>) -> LinkError? {
     var start = path.lowerBound
     while true {
@@ -65,6 +67,7 @@ extension RouteMatcher {
     }
   }
 
+  @inline(__always)
   private mutating func splitQuery(_ query: Range<Int>) -> LinkError? {
     var start = query.lowerBound
     while start < query.upperBound {
