@@ -16,36 +16,9 @@ enum JSONOutput {
 }
 
 extension JSONOutput {
-  /// `{"app": {…}, "routes": [{"name", "summary", "parameters", "scheme", "universal"}]}`.
+  /// `{"scheme", "domains", "routes": [{"name", "summary", "parameters", "scheme",
+  /// "universal"}]}` (LinkKit's shape).
   static func routes(_ table: RouteTable) -> String {
-    let routes = table.routes.map { route -> JSONValue in
-      .object([
-        ("name", .string(route.name)),
-        ("summary", route.summary.map(JSONValue.string) ?? .null),
-        (
-          "parameters",
-          .array(
-            route.parameters.map { parameter in
-              .object([
-                ("name", .string(parameter.name)),
-                ("type", .string(parameter.type.name)),
-                ("description", .string(parameter.type.description)),
-                ("optional", .bool(parameter.isOptional)),
-                ("default", parameter.defaultValue?.json ?? .null),
-              ])
-            }
-          )
-        ),
-        ("scheme", .string(route.schemePattern.template)),
-        ("universal", .string(route.universalPattern.template)),
-      ])
-    }
-    return render(
-      .object([
-        ("scheme", .string(table.app.scheme)),
-        ("domains", .array(table.app.domains.map(JSONValue.string))),
-        ("routes", .array(routes)),
-      ])
-    )
+    render(table.json)
   }
 }

@@ -52,3 +52,42 @@ extension ParsedLink {
     ])
   }
 }
+
+extension RouteTable {
+  /// `{"scheme", "domains", "routes": [{"name", "summary", "parameters": [{"name", "type",
+  /// "description", "optional", "default"}], "scheme", "universal"}]}`: what `linkgen routes
+  /// --format json` prints.
+  package var json: JSONValue {
+    .object([
+      ("scheme", .string(app.scheme)),
+      ("domains", .array(app.domains.map(JSONValue.string))),
+      ("routes", .array(routes.map(\.json))),
+    ])
+  }
+}
+
+extension Route {
+  /// `{"name", "summary", "parameters", "scheme", "universal"}`.
+  package var json: JSONValue {
+    .object([
+      ("name", .string(name)),
+      ("summary", summary.map(JSONValue.string) ?? .null),
+      ("parameters", .array(parameters.map(\.json))),
+      ("scheme", .string(schemePattern.template)),
+      ("universal", .string(universalPattern.template)),
+    ])
+  }
+}
+
+extension Parameter {
+  /// `{"name", "type", "description", "optional", "default"}`.
+  package var json: JSONValue {
+    .object([
+      ("name", .string(name)),
+      ("type", .string(type.name)),
+      ("description", .string(type.description)),
+      ("optional", .bool(isOptional)),
+      ("default", defaultValue?.json ?? .null),
+    ])
+  }
+}
