@@ -182,3 +182,27 @@ struct TemplateTests {
     #expect(!page.contains("apple-itunes-app") && !page.contains("app-store"))
   }
 }
+
+extension TemplateTests {
+  /// The two Android intent links have two names: `links.androidIntent` is the link set's (as
+  /// `linkgen make` prints it, falling back to the web link), `links.androidStoreIntent` falls
+  /// back to Google Play for the landing page's own button.
+  @Test func theTwoAndroidIntentLinksHaveTwoNames() throws {
+    let table = try Fixtures.builtInOnly()
+    let scratch = try TemporaryDirectory()
+    try Fixtures.write(
+      "{{links.androidIntent}}\n{{links.androidStoreIntent}}\n",
+      to: scratch.url.appendingPathComponent("en/message.mustache")
+    )
+    let renderer = try PageRenderer(table: table, templatesDirectory: scratch.url)
+    let values = try Fixtures.values(table)
+    let links = try table.links(for: values)
+    let lines = try renderer.shareText(for: values).message.split(separator: "\n").map(String.init)
+    let linkSetIntent = try #require(links.androidIntent)
+    #expect(lines.first == linkSetIntent)
+    #expect(linkSetIntent.contains("S.browser_fallback_url=https%3A%2F%2Fopenlist.example.com"))
+    #expect(lines.count == 2)
+    #expect(lines.last?.contains("S.browser_fallback_url=https%3A%2F%2Fplay.google.com") == true)
+    #expect(lines.last?.hasSuffix(";end") == true)
+  }
+}
