@@ -9,7 +9,7 @@ import PackageDescription
 // through it.
 let package = Package(
   name: "invite-service",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],
   dependencies: [.package(name: "linkgen", path: "../..")],
   targets: [
     .target(

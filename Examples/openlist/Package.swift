@@ -11,7 +11,7 @@ import PackageDescription
 // walks through it.
 let package = Package(
   name: "openlist",
-  platforms: [.macOS(.v13), .iOS(.v16)],
+  platforms: [.macOS(.v15), .iOS(.v16)],
   products: [.library(name: "OpenListApp", targets: ["OpenListApp"])],
   dependencies: [.package(name: "linkgen", path: "../..")],
   targets: [

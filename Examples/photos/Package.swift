@@ -12,7 +12,7 @@ import PackageDescription
 // table. The openlist example generates its routes at build time with the plugin instead.
 let package = Package(
   name: "photos",
-  platforms: [.macOS(.v13), .iOS(.v16)],
+  platforms: [.macOS(.v15), .iOS(.v16)],
   products: [.library(name: "PhotosLinks", targets: ["PhotosLinks"])],
   dependencies: [.package(name: "linkgen", path: "../..")],
   targets: [

@@ -167,7 +167,7 @@ struct OpenListLinkTests {
   @Test func parsedLinksOfTheSameTableConvert() throws {
     let parsed = try Self.table.parse("openlist://invite?code=ABC123&role=editor&utm_source=x")
     #expect(try OpenListLink(parsed) == .invite(code: "ABC123", role: .editor))
-    #expect(parsed.ignoredQueryItems == ["utm_source"])
+    #expect(parsed.ignoredQueryItems == [.init(name: "utm_source", value: "x")])
     let photos = try RouteTable(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Examples/photos/linkgen.json")

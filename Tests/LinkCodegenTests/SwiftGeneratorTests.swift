@@ -1,12 +1,12 @@
 import Foundation
 import LinkCodegen
+import LinkgenTestSupport
 import Testing
 
 /// The generator's output: deterministic, already formatted, documented, and in step with the
 /// files generated from it that the repository keeps.
 struct SwiftGeneratorTests {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = PackagePaths.root
 
   static let tables = [
     "Examples/openlist/linkgen.json", "Examples/photos/linkgen.json",
@@ -29,13 +29,8 @@ struct SwiftGeneratorTests {
     let first = try Self.generate(table)
     #expect(try Self.generate(table) == first)
     // Only the table's file name appears, never where it is.
-    let copy = FileManager.default.temporaryDirectory
-      .appendingPathComponent("linkgen-\(UUID().uuidString)/linkgen.json")
-    try FileManager.default.createDirectory(
-      at: copy.deletingLastPathComponent(),
-      withIntermediateDirectories: true
-    )
-    defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+    let scratch = try TemporaryDirectory()
+    let copy = scratch.file("linkgen.json")
     try Data(contentsOf: Self.root.appendingPathComponent(table)).write(to: copy)
     #expect(
       try SwiftGenerator.generate(contentsOf: copy.path, options: SwiftGeneratorOptions())
@@ -135,51 +130,29 @@ struct SwiftGeneratorTests {
 
 /// Runs the toolchain's `swift format` with the repository's configuration.
 enum SwiftFormat {
-  static let path: String? = {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-      let candidate = "\(directory)/swift"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }()
+  static let path = ProcessRunner.find(["swift"])
 
   static func format(_ source: String, configuration root: URL) throws -> String {
     try run(
       ["format", "--configuration", root.appendingPathComponent(".swift-format").path],
       source
     )
-    .stdout
+    .output
   }
 
   /// The lint findings (empty when clean).
   static func lint(_ source: String, configuration root: URL) throws -> String {
     let configuration = root.appendingPathComponent(".swift-format").path
-    return try run(["format", "lint", "--strict", "--configuration", configuration], source).stderr
+    return try run(["format", "lint", "--strict", "--configuration", configuration], source).error
   }
 
-  private static func run(_ arguments: [String], _ input: String) throws -> (
-    stdout: String, stderr: String
-  ) {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("linkgen-format-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("Generated.swift")
+  private static func run(_ arguments: [String], _ input: String) throws -> ProcessRunner.Result {
+    let scratch = try TemporaryDirectory()
+    let file = scratch.file("Generated.swift")
     try Data(input.utf8).write(to: file)
-    let out = directory.appendingPathComponent("out")
-    let err = directory.appendingPathComponent("err")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path ?? "/usr/bin/swift")
-    process.arguments = arguments + [file.path]
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
-    process.waitUntilExit()
-    return (
-      String(decoding: try Data(contentsOf: out), as: UTF8.self),
-      String(decoding: try Data(contentsOf: err), as: UTF8.self)
+    return try ProcessRunner.run(
+      path ?? URL(fileURLWithPath: "/usr/bin/swift"),
+      arguments + [file.path]
     )
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 /// `linkgen generate swift`, and `linkgen-generate`, the tool behind the build plugin, end to
@@ -21,14 +22,14 @@ struct GenerateCommandTests {
   }
 
   @Test func theCommandAndThePluginsToolWriteTheSameBytes() throws {
-    let directory = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory()
+    let directory = scratch.url
     let table = Linkgen.packageRoot.appendingPathComponent("Examples/openlist/linkgen.json").path
     let options = directory.appendingPathComponent("linkgen-swift.json")
     try Data(#"{ "typeName": "OpenListLink", "access": "public" }"#.utf8).write(to: options)
     let output = directory.appendingPathComponent("LinkgenRoutes.swift")
-    let tool = try Run.program(Self.tool.path, [table, output.path, options.path])
-    #expect(tool.status == 0, "\(tool.stderr)")
+    let tool = try ProcessRunner.run(Self.tool, [table, output.path, options.path])
+    #expect(tool.status == 0, "\(tool.error)")
     let command = try Linkgen.run(
       ["generate", "swift", "--type-name", "OpenListLink", "--access", "public"]
         + Linkgen.openlist
@@ -38,8 +39,8 @@ struct GenerateCommandTests {
   }
 
   @Test func outWritesOnlyWhenTheFileChanges() throws {
-    let directory = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory()
+    let directory = scratch.url
     let file = directory.appendingPathComponent("DeepLink.swift")
     let arguments = ["generate", "swift", "--out", file.path] + Linkgen.photos
     #expect(try Linkgen.run(arguments).status == 0)
@@ -54,8 +55,8 @@ struct GenerateCommandTests {
   }
 
   @Test func checkFailsOnAStaleFile() throws {
-    let directory = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory()
+    let directory = scratch.url
     let file = directory.appendingPathComponent("PhotosLink.swift")
     let fresh = try String(
       contentsOf: Linkgen.packageRoot.appendingPathComponent(Self.photosFile),
@@ -108,8 +109,8 @@ struct GenerateCommandTests {
   }
 
   @Test func aTableWhoseNamesCollideIsADataError() throws {
-    let directory = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory()
+    let directory = scratch.url
     let table = directory.appendingPathComponent("linkgen.json")
     try Data(
       """
@@ -126,28 +127,28 @@ struct GenerateCommandTests {
         == "linkgen: error: \(table.path): routes 'a-1b' and 'a1b' both map to the Swift case "
         + "name 'a1b'; rename one\n"
     )
-    let tool = try Run.program(
-      Self.tool.path,
+    let tool = try ProcessRunner.run(
+      Self.tool,
       [table.path, directory.appendingPathComponent("x.swift").path]
     )
     #expect(tool.status == 65)
-    #expect(tool.stderr.contains("routes 'a-1b' and 'a1b' both map"))
+    #expect(tool.error.contains("routes 'a-1b' and 'a1b' both map"))
     #expect(
       !FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.swift").path)
     )
   }
 
   @Test func thePluginsToolRejectsABadOptionsFile() throws {
-    let directory = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory()
+    let directory = scratch.url
     let options = directory.appendingPathComponent("linkgen-swift.json")
     try Data(#"{ "type": "Links" }"#.utf8).write(to: options)
     let table = Linkgen.packageRoot.appendingPathComponent("Examples/photos/linkgen.json").path
     let output = directory.appendingPathComponent("out.swift").path
-    let result = try Run.program(Self.tool.path, [table, output, options.path])
+    let result = try ProcessRunner.run(Self.tool, [table, output, options.path])
     #expect(result.status == 78)
-    #expect(result.stderr.contains("unknown key 'type'; the keys are typeName and access"))
-    let missing = try Run.program(Self.tool.path, ["nowhere.json", output])
+    #expect(result.error.contains("unknown key 'type'; the keys are typeName and access"))
+    let missing = try ProcessRunner.run(Self.tool, ["nowhere.json", output])
     #expect(missing.status == 66)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 /// The guides stay true to the code: every Swift block in them is copied from a file the build

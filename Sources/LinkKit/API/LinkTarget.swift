@@ -50,7 +50,7 @@ extension LinkTarget {
   /// // .sharedChecklist(id: 3f2504e0-…)
   /// ```
   ///
-  /// - Throws: ``LinkError`` naming what is wrong and where, as ``RouteTable/parse(_:)`` does.
+  /// - Throws: ``LinkError`` naming what is wrong and where, as ``RouteTable/parse(_:)-(String)`` does.
   @inlinable
   public init(parsing url: String) throws(LinkError) {
     var parsed: Self?
@@ -69,7 +69,7 @@ extension LinkTarget {
     try self.init(parsing: url.absoluteString)
   }
 
-  /// The typed value of a link parsed with ``RouteTable/parse(_:)``, which also tells its
+  /// The typed value of a link parsed with ``RouteTable/parse(_:)-(String)``, which also tells its
   /// kind and the query items it ignored.
   ///
   /// - Throws: ``LinkError`` with ``LinkError/Code/unknownRoute`` when the link was parsed

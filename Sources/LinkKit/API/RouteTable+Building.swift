@@ -9,9 +9,9 @@ extension RouteTable {
   ///
   /// - Throws: ``LinkError`` when the table has no such route or a value does not fit.
   @inlinable
-  public func links<R: LinkRoute>(for route: R) throws(LinkError) -> LinkSet {
-    try linkSet(routeIndex: routeIndex(named: R.routeName)) { slots throws(LinkError) in
-      try route.encode(to: &slots)
+  public func links(for route: some LinkRoute) throws(LinkError) -> LinkSet {
+    try linkSet(routeIndex: routeIndex(named: type(of: route).routeName)) {
+      slots throws(LinkError) in try route.encode(to: &slots)
     }
   }
 
@@ -60,9 +60,9 @@ extension RouteTable {
 
   /// Builds one link of a typed route: the custom-scheme link or the universal link.
   @inlinable
-  public func link<R: LinkRoute>(_ kind: LinkKind, for route: R) throws(LinkError) -> String {
-    try link(kind, routeIndex: routeIndex(named: R.routeName)) { slots throws(LinkError) in
-      try route.encode(to: &slots)
+  public func link(_ kind: LinkKind, for route: some LinkRoute) throws(LinkError) -> String {
+    try link(kind, routeIndex: routeIndex(named: type(of: route).routeName)) {
+      slots throws(LinkError) in try route.encode(to: &slots)
     }
   }
 
