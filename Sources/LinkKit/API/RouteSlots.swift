@@ -53,6 +53,14 @@ public struct RouteSlots: ~Copyable {
     self.backing = backing
   }
 
+  /// Slots for a route the caller keeps alive, taken without reference counting.
+  init(route: Unmanaged<RouteStorage>, values: UnsafeMutablePointer<LinkValue?>, routeIndex: Int) {
+    storage = route.takeUnretainedValue()
+    self.values = values
+    self.routeIndex = routeIndex
+    backing = nil
+  }
+
   /// The values as ``RouteValues``.
   var routeValues: RouteValues {
     if let backing { return backing }

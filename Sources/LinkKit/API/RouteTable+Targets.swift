@@ -111,10 +111,14 @@ extension RouteTable {
     routeIndex: Int,
     _ encode: (inout RouteSlots) throws(LinkError) -> Void
   ) throws(LinkError) -> String {
-    try build(routeIndex: routeIndex, encode) { route, writer in
-      switch kind {
-      case .scheme: schemeLink(route: route, writer: writer)
-      case .universal: universalLink(route: route, writer: writer)
+    // The table keeps the pattern and the head alive: no reference counting on them.
+    unowned(unsafe) let table = storage
+    return try build(routeIndex: routeIndex, encode) { route, writer in
+      unowned(unsafe) let pattern = kind == .scheme ? route.scheme : route.universal
+      let head = kind == .scheme ? pattern.head : table.universalHead
+      return makeString(capacity: head.count + writer.length(of: pattern)) { output in
+        let count = copy(head, into: output)
+        return count + writer.write(pattern, into: output + count)
       }
     }
   }
@@ -172,32 +176,28 @@ extension RouteTable {
         "the route table has no route at position \(index); it has \(storage.routes.count)"
       )
     }
-    // The table keeps the route alive for the whole call: no reference counting on it.
-    unowned(unsafe) let route = storage.routeStorage[index].takeUnretainedValue()
-    return try build(route, index, encode, render)
-  }
-
-  private func build<R>(
-    _ route: RouteStorage,
-    _ index: Int,
-    _ encode: (inout RouteSlots) throws(LinkError) -> Void,
-    _ render: (RouteStorage, LinkWriter) -> R
-  ) throws(LinkError) -> R {
-    let count = route.parameterCount
-    return try withUnsafeTemporaryAllocation(
-      of: LinkValue?.self,
-      capacity: Swift.max(count, 1)
-    ) { buffer throws(LinkError) -> R in
+    // The table keeps the route alive for the whole call: it is only ever borrowed, with no
+    // reference counting.
+    let reference = storage.routeStorage[index]
+    let count = reference._withUnsafeGuaranteedRef { $0.parameterCount }
+    return try withUnsafeTemporaryAllocation(of: LinkValue?.self, capacity: Swift.max(count, 1)) {
+      buffer throws(LinkError) -> R in
       guard let base = buffer.baseAddress else {
-        throw LinkError(.unknownRoute, "no room for the values of route '\(route.name)'")
+        throw LinkError(.unknownRoute, "no room for the values of route \(index)")
       }
       for slot in 0..<count { (base + slot).initialize(to: nil) }
       defer { for slot in 0..<count { (base + slot).deinitialize(count: 1) } }
-      var slots = RouteSlots(storage: route, values: base, routeIndex: index)
+      var slots = RouteSlots(route: reference, values: base, routeIndex: index)
       try encode(&slots)
       let values = UnsafeBufferPointer(start: base, count: count)
-      return try LinkWriter.with(route: route, values: values) { writer in
-        render(route, writer)
+      return try withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(count, 1)) {
+        lengths throws(LinkError) -> R in
+        let failure = reference._withUnsafeGuaranteedRef {
+          LinkWriter.measure($0, values, lengths)
+        }
+        if let failure { throw failure }
+        let writer = LinkWriter(values: values, lengths: UnsafeBufferPointer(lengths))
+        return reference._withUnsafeGuaranteedRef { render($0, writer) }
       }
     }
   }

@@ -31,14 +31,18 @@ struct LinkParser {
 
   /// Parses the link into its route, values and ignored query items.
   func parse() -> Result<ParsedLink, LinkError> {
-    var parsed: ParsedLink?
-    let failure = parseValues { matcher, match, values in
-      parsed = matcher.parsedLink(match, values)
-      return nil
+    // The link is built in place and moved out: no copy of it, no reference counting.
+    withUnsafeTemporaryAllocation(of: ParsedLink.self, capacity: 1) { slot in
+      guard let parsed = slot.baseAddress else {
+        return .failure(LinkError(.noMatchingRoute, "no room for the parsed link"))
+      }
+      let failure = parseValues { matcher, match, values in
+        parsed.initialize(to: matcher.parsedLink(match, values))
+        return nil
+      }
+      if let failure { return .failure(failure) }
+      return .success(parsed.move())
     }
-    if let failure { return .failure(failure) }
-    guard let parsed else { return .failure(LinkError(.noMatchingRoute, "no route matched")) }
-    return .success(parsed)
   }
 
   /// Parses the link and lends its route's position and values (on the stack, valid for the

@@ -35,7 +35,7 @@ struct LinkWriter {
   }
 
   /// Sets each value's encoded length (-1 for a value left out); returns the first problem.
-  private static func measure(
+  static func measure(
     _ route: RouteStorage,
     _ values: UnsafeBufferPointer<LinkValue?>,
     _ lengths: UnsafeMutableBufferPointer<Int>
