@@ -10,6 +10,8 @@ struct Failure: Error {
   static let dataError: Int32 = 65
   /// `EX_NOINPUT`: an input file cannot be read.
   static let noInput: Int32 = 66
+  /// `EX_UNAVAILABLE`: a service is unavailable (the server's address cannot be listened on).
+  static let unavailable: Int32 = 69
   /// `EX_SOFTWARE`: a library failed (out of memory, an internal error).
   static let software: Int32 = 70
   /// `EX_CANTCREAT`: an output file cannot be created.

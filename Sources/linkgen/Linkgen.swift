@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `linkgen` command: builds, parses and checks deep links from one route table.
 @main
-struct Linkgen: ParsableCommand {
+struct Linkgen: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "linkgen",
     abstract:
@@ -24,16 +24,17 @@ struct Linkgen: ParsableCommand {
             --qr invite.png
         linkgen batch invite --input invites.csv --out cards --format png,svg
         linkgen aasa --out public/.well-known/apple-app-site-association
+        linkgen serve --config Examples/openlist/linkgen.json --port 8080
 
       Exit status: 0 on success, 64 for a command-line usage error, 65 for bad input (a \
       malformed link or value, a broken route table), 66 when the route table cannot be read, \
-      73 when an output file cannot be written.
+      69 when linkgen serve cannot listen, 73 when an output file cannot be written.
       """,
     version: "0.1.0",
     subcommands: [
       Make.self, Parse.self, Routes.self, Validate.self, Page.self,
       AASA.self, AssetLinks.self, IOSEntitlements.self, IOSPlist.self, AndroidManifest.self,
-      CheckAASA.self, CheckAssetLinks.self, QR.self, Batch.self,
+      CheckAASA.self, CheckAssetLinks.self, QR.self, Batch.self, Serve.self,
     ]
   )
 }
