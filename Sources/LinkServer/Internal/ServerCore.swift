@@ -72,8 +72,10 @@ final class ServerCore: Sendable {
         }
       }
     } catch {
-      // With app.ios present, the only failure is the 128 KB limit.
-      throw ServeError(.associationTooLarge, error.message)
+      throw ServeError(
+        error.code == .fileTooLarge ? .associationTooLarge : .associationFile,
+        error.message
+      )
     }
     do throws(AssociationError) {
       assetLinks = try table.app.android.map { _ throws(AssociationError) in

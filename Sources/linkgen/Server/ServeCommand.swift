@@ -144,21 +144,13 @@ extension Linkgen {
       }
       var logger = Logger(label: "linkgen.serve")
       logger.logLevel = logLevel.level
-      do {
-        let table = try self.table.load()
-        let server = try LinkServer(
-          table: table,
-          configuration: serverConfiguration(),
-          logger: logger
-        )
-        try await server.runUntilSignalled()
-      } catch let failure as Failure {
-        Console.error(failure.message)
-        throw ExitCode(failure.status)
-      } catch let error as ServeError {
-        Console.error(error.message)
-        throw ExitCode(Self.status(for: error))
-      }
+      let table = try self.table.load()
+      let server = try LinkServer(
+        table: table,
+        configuration: serverConfiguration(),
+        logger: logger
+      )
+      try await server.runUntilSignalled()
     }
 
     private func serverConfiguration() -> LinkServer.Configuration {
@@ -182,15 +174,6 @@ extension Linkgen {
         )
       }
       return configuration
-    }
-
-    /// The sysexits status of a server error.
-    static func status(for error: ServeError) -> Int32 {
-      switch error.code {
-      case .associationTooLarge, .associationFile, .pages: Failure.dataError
-      case .invalidConfiguration: Failure.usage
-      case .bind: Failure.unavailable
-      }
     }
   }
 }
