@@ -88,9 +88,11 @@ http {
 }
 EOF
 nginx -c "$work/nginx.conf" -p "$work/nginx" &
-pids+=($!)
+nginx_pid=$!
+pids+=("$nginx_pid")
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$nginx_port/qr.png" -o /dev/null && break; sleep 0.1; done
 N="http://127.0.0.1:$nginx_port"
+nginx_workers=$(pgrep -P "$nginx_pid" | tr '\n' ' ')
 
 # Same bytes?
 for pair in ".well-known/apple-app-site-association|.well-known/apple-app-site-association" \
@@ -100,16 +102,24 @@ for pair in ".well-known/apple-app-site-association|.well-known/apple-app-site-a
     { echo "load.sh: nginx and linkgen differ for /$a" >&2; exit 70; }
 done
 
-# wrk, one run: prints "requests_per_second p50_ms p99_ms errors".
+# CPU time (user + system, in clock ticks) of processes.
+ticks() { local total=0 pid; for pid in "$@"; do total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done; echo "$total"; }
+
+# wrk, one run against a server whose processes are $3…: prints "requests_per_second p50_ms
+# p99_ms errors cpu_us_per_request".
 run() {
-  local url=$1 expect404=$2 out
+  local url=$1 expect404=$2 before after out
+  shift 2
+  before=$(ticks "$@")
   out=$(timeout 120 wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "User-Agent: $IPHONE" "$url")
-  python3 - "$expect404" "$out" <<'PY'
+  after=$(ticks "$@")
+  [ -z "${WRK_LOG:-}" ] || printf '%s\n%s\n' "$url" "$out" >>"$WRK_LOG"
+  python3 - "$expect404" "$out" "$((after - before))" "$(getconf CLK_TCK)" <<'PY'
 import re, sys
 text = sys.argv[2]
 def ms(value):
-    number, unit = re.match(r"([\d.]+)(us|ms|s)", value).groups()
-    return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+    number, unit = re.match(r"([\d.]+)(us|ms|s|m)", value).groups()
+    return float(number) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
 rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
 p50 = ms(re.search(r"50%\s+(\S+)", text).group(1))
 p99 = ms(re.search(r"99%\s+(\S+)", text).group(1))
@@ -120,13 +130,14 @@ if sys.argv[1] == "yes":
     errors += total - (int(non2xx.group(1)) if non2xx else 0)  # every response must be the 404
 elif non2xx:
     errors += int(non2xx.group(1))
-print(f"{rps:.0f} {p50:.2f} {p99:.2f} {errors}")
+cpu = int(sys.argv[3]) / int(sys.argv[4]) / total * 1e6
+print(f"{rps:.0f} {p50:.2f} {p99:.2f} {errors} {cpu:.1f}")
 PY
 }
 
 echo "linkgen $L (pid $linkgen_pid) vs nginx $N; wrk -t$THREADS -c$CONNECTIONS -d$DURATION; $(nproc) cores" >&2
-printf '| endpoint | nginx req/s | linkgen req/s | ratio | nginx p50 / p99 (ms) | linkgen p50 / p99 (ms) | linkgen errors | target |\n'
-printf '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n'
+printf '| endpoint | nginx req/s | linkgen req/s | ratio | nginx p50 / p99 (ms) | linkgen p50 / p99 (ms) | CPU µs/request nginx / linkgen | linkgen errors | target |\n'
+printf '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n'
 cases=(
   "AASA|/.well-known/apple-app-site-association|/.well-known/apple-app-site-association|no|ratio>=0.5"
   "landing page (iPhone)|/shared-checklists/$ID|/shared-checklists/$ID|no|ratio>=0.3"
@@ -137,8 +148,9 @@ failed=0
 for case in "${cases[@]}"; do
   IFS='|' read -r name npath lpath is404 target <<<"$case"
   curl -s -o /dev/null "$N$npath"; curl -s -o /dev/null -A "$IPHONE" "$L$lpath"  # warm
-  read -r nrps np50 np99 nerr <<<"$(run "$N$npath" "$is404")"
-  read -r lrps lp50 lp99 lerr <<<"$(run "$L$lpath" "$is404")"
+  # shellcheck disable=SC2086 # the worker pids are words
+  read -r nrps np50 np99 _ ncpu <<<"$(run "$N$npath" "$is404" $nginx_workers)"
+  read -r lrps lp50 lp99 lerr lcpu <<<"$(run "$L$lpath" "$is404" "$linkgen_pid")"
   ratio=$(python3 -c "print(f'{$lrps/$nrps:.2f}')")
   verdict=$(python3 - <<PY
 rps, ratio, p99, errors = $lrps, $ratio, $lp99, $lerr
@@ -149,8 +161,8 @@ print(("met" if ok else "MISSED") + f" ({kind} ≥ {bound}, p99 < 20 ms, 0 error
 PY
 )
   [[ $verdict == met* ]] || failed=1
-  printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s | %s |\n' \
-    "$name" "$nrps" "$lrps" "$ratio" "$np50" "$np99" "$lp50" "$lp99" "$lerr" "$verdict"
+  printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s | %s |\n' \
+    "$name" "$nrps" "$lrps" "$ratio" "$np50" "$np99" "$lp50" "$lp99" "$ncpu" "$lcpu" "$lerr" "$verdict"
 done
 rss=$(awk '/VmRSS/ {print int($2/1024)}' "/proc/$linkgen_pid/status")
 peak=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$linkgen_pid/status")

@@ -488,7 +488,7 @@ struct ServeTests {
     #expect(pages == 8, "the server had received 8 requests; \(pages) were answered")
     #expect(tally.broken.isEmpty, "\(tally.broken.prefix(5))")
     #expect(tally.complete > 0)
-    #expect(server.stop() == 0)
+    #expect(server.stop() == 0, "\(server.log.suffix(30000))")
     #expect(server.log.contains("shutting down"))
   }
 

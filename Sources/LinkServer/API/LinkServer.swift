@@ -98,10 +98,12 @@ public struct LinkServer: Service {
   ///   listened on.
   public func run() async throws {
     let logger = logger
+    let shutdown = ShutdownFlag()
     do {
       try await withGracefulShutdownHandler {
-        try await application().run()
+        try await application(shutdown).run()
       } onGracefulShutdown: {
+        shutdown.set()
         logger.notice("shutting down: no new connections; finishing the requests in progress")
       }
       logger.notice("stopped")
@@ -133,20 +135,20 @@ public struct LinkServer: Service {
     try await ServiceGroup(configuration: group).run()
   }
 
-  private func application() -> some ApplicationProtocol {
+  private func application(_ shutdown: ShutdownFlag) -> some ApplicationProtocol {
     let limits = ConnectionLimits(
       idleTimeout: configuration.idleTimeout,
       headerTimeout: configuration.headerTimeout,
       maximumBodySize: configuration.maximumRequestBodySize,
       security: core.security
     )
-    let responder = LinkResponder(core: core, accessLog: logger)
+    let responder = LinkResponder(core: core)
     let onListening = configuration.onListening
     let logger = logger
     return Application(
       responder: responder,
       server: HTTPServerBuilder { responder in
-        LinkHTTPChannel(responder: responder, limits: limits)
+        LinkHTTPChannel(responder: responder, limits: limits, core: core, shutdown: shutdown)
       },
       configuration: ApplicationConfiguration(
         address: .hostname(configuration.host, port: configuration.port),

@@ -14,6 +14,10 @@ struct CannedResponse: Sendable {
   let etag: String?
   /// The headers of a 304 Not Modified: the same minus the content type.
   let notModifiedHeaders: HTTPFields
+  /// The status line and header lines as bytes, up to the `Date` line, for writing straight to
+  /// the connection (``FastPathHandler``); and the same for the 304.
+  let wirePrefix: ByteBuffer
+  let wireNotModifiedPrefix: ByteBuffer
 
   /// - Parameters:
   ///   - contentType: The `Content-Type`.
@@ -48,18 +52,35 @@ struct CannedResponse: Sendable {
     var notModified = headers
     notModified[.contentType] = nil
     notModifiedHeaders = notModified
+    wirePrefix = Self.wire(status, headers)
+    wireNotModifiedPrefix = Self.wire(.notModified, notModified)
+  }
+
+  /// What to send for a request, from its method and `If-None-Match`.
+  enum Variant {
+    case full, headersOnly, notModified
+  }
+
+  func variant(method: HTTPRequest.Method, ifNoneMatch: String?) -> Variant {
+    if let etag, let ifNoneMatch, ETag.matches(ifNoneMatch, etag) { return .notModified }
+    return method == .head ? .headersOnly : .full
+  }
+
+  private static func wire(_ status: HTTPResponse.Status, _ headers: HTTPFields) -> ByteBuffer {
+    var text = "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n"
+    for field in headers { text += "\(field.name.rawName): \(field.value)\r\n" }
+    return ByteBuffer(string: text)
   }
 
   /// The response for a request: 304 when its `If-None-Match` names the entity tag, the
   /// headers alone for `HEAD`, everything otherwise.
   func response(for request: Request) -> Response {
-    if let etag, let condition = request.headers[.ifNoneMatch], ETag.matches(condition, etag) {
-      return Response(status: .notModified, headers: notModifiedHeaders, body: ResponseBody())
+    switch variant(method: request.method, ifNoneMatch: request.headers[.ifNoneMatch]) {
+    case .notModified:
+      Response(status: .notModified, headers: notModifiedHeaders, body: ResponseBody())
+    case .headersOnly: Response(status: status, headers: headers, body: ResponseBody())
+    case .full: Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
-    if request.method == .head {
-      return Response(status: status, headers: headers, body: ResponseBody())
-    }
-    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
   }
 
   /// The size of the body, for cache accounting.

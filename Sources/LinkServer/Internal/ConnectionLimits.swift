@@ -1,10 +1,19 @@
 import HTTPTypes
 import HummingbirdCore
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The limits on one client connection.
 struct ConnectionLimits: Sendable {
@@ -23,38 +32,43 @@ struct ConnectionLimits: Sendable {
   var security: SecurityHeaders
 }
 
-/// HTTP/1.1 on a client connection, as hummingbird's `HTTP1Channel` with linkgen's limits:
-/// header sizes bounded, a header-read deadline from a request's first byte, an idle timeout,
-/// a connection closed after any response that says `Connection: close` (so an unread body
-/// is never drained), and the default security headers added to any response that lacks them
-/// (hummingbird's own 400 for a malformed request).
+/// HTTP/1.1 on a client connection: NIO's HTTP parser with bounded header sizes, then
+/// ``ConnectionHandler`` (answers from memory, limits, timeouts, graceful close), then
+/// hummingbird for everything else.
 struct LinkHTTPChannel: ServerChildChannel, HTTPChannelHandler {
   typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
   let responder: HTTPChannelHandler.Responder
   let limits: ConnectionLimits
+  let core: ServerCore
+  let shutdown: ShutdownFlag
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-    channel.eventLoop.makeCompletedFuture {
+    // A connection accepted once shutdown has begun is closed at once: the loop that would
+    // take it over may already have ended.
+    guard !shutdown.isSet else {
+      channel.close(promise: nil)
+      return channel.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
+    }
+    return channel.eventLoop.makeCompletedFuture {
       var decoderLimits = NIOHTTPDecoderLimitConfiguration()
       decoderLimits.maxHeaderFieldSize = ConnectionLimits.maximumHeaderFieldSize
       decoderLimits.maxHeaderListSize = ConnectionLimits.maximumHeaderListSize
       decoderLimits.maxHeaderFieldCount = ConnectionLimits.maximumHeaderFieldCount
-      let guardian = ConnectionGuard(limits: limits)
+      let handler = ConnectionHandler(limits: limits, core: core)
       let pipeline = channel.pipeline.syncOperations
-      try pipeline.addHandler(RequestStartWatcher(guardian: guardian))
-      try pipeline.configureHTTPServerPipeline(
-        withPipeliningAssistance: false,
-        withErrorHandling: false,
-        withOutboundHeaderValidation: false,
-        withEncoderConfiguration: .init(),
-        withDecoderLimitConfiguration: decoderLimits
-      )
-      try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-      try pipeline.addHandler(guardian)
+      try pipeline.addHandler(RequestStartWatcher(handler: handler))
+      // The parser and the encoder as configureHTTPServerPipeline adds them, but not paired:
+      // responses written here bypass the encoder, which must not keep a queue of request
+      // methods. (Responses to HEAD carry no body already, on every path.)
+      try pipeline.addHandler(HTTPResponseEncoder(configuration: .init()))
       try pipeline.addHandler(
-        HTTPConnectionStateHandler(idleTimeout: limits.idleTimeout, logger: logger)
+        ByteToMessageHandler(
+          HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)
+        )
       )
+      try pipeline.addHandler(handler)
+      try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
       return try NIOAsyncChannel(
         wrappingChannelSynchronously: channel,
         configuration: .init(isOutboundHalfClosureEnabled: true)
@@ -64,11 +78,20 @@ struct LinkHTTPChannel: ServerChildChannel, HTTPChannelHandler {
 
   func handle(value: Value, logger: Logger) async {
     // The connection's requests run on its event loop's thread: no hop to Swift's global
-    // executor and back for every request (the responses are ready or quick to make).
+    // executor and back for each request (the responses are ready or quick to make).
     await withTaskExecutorPreference(EventLoopTaskExecutor(value.channel.eventLoop)) {
       await handleHTTP(asyncChannel: value, logger: logger)
     }
   }
+}
+
+/// Set when the server's graceful shutdown begins.
+final class ShutdownFlag: Sendable {
+  private let value = NIOLockedValueBox(false)
+
+  var isSet: Bool { value.withLockedValue { $0 } }
+
+  func set() { value.withLockedValue { $0 = true } }
 }
 
 /// Runs Swift tasks on a NIO event loop's thread.
@@ -86,132 +109,329 @@ final class EventLoopTaskExecutor: TaskExecutor {
   }
 }
 
-/// Sees a connection's raw bytes: the first byte of a request starts the header deadline of
-/// its ``ConnectionGuard``.
+/// The first handler of a connection: sees its raw bytes (the first byte of a request starts
+/// the header deadline) and gives ``ConnectionHandler`` a way to write bytes straight to the
+/// socket.
 final class RequestStartWatcher: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
 
-  private let guardian: ConnectionGuard
+  private let handler: ConnectionHandler
 
-  init(guardian: ConnectionGuard) {
-    self.guardian = guardian
+  init(handler: ConnectionHandler) {
+    self.handler = handler
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    handler.rawContext = context
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    handler.rawContext = nil
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    guardian.bytesArrived(context: context)
+    handler.bytesArrived(context: context)
     context.fireChannelRead(data)
   }
 }
 
-/// Sees a connection's requests and responses (after HTTP parsing): enforces the header
-/// deadline and the body limit, closes the connection after a `Connection: close` response,
-/// and adds the default security headers to responses that lack them.
-final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
-  typealias InboundIn = HTTPRequestPart
-  typealias InboundOut = HTTPRequestPart
-  typealias OutboundIn = HTTPResponsePart
-  typealias OutboundOut = HTTPResponsePart
+/// One connection's requests, after HTTP parsing:
+///
+/// - a `GET` or `HEAD` without a body whose answer is held in memory (the association files, a
+///   cached page or image, the 404 page) is answered here, on the event loop, as ready bytes
+///   (status line and headers prepared once, the `Date` line once a second), unless requests
+///   sent before it are still being answered by hummingbird (responses keep their order);
+/// - everything else goes on to hummingbird (``LinkResponder``);
+/// - a request head must arrive within the header timeout of its first byte, and a connection
+///   with nothing in progress closes after the idle timeout;
+/// - a body beyond the limit is not passed on, and a response that says `Connection: close`
+///   closes the connection once written (so an unread body is never drained);
+/// - on graceful shutdown, the connection closes when its last response is written (not
+///   before, even to a slow reader);
+/// - hummingbird's own responses (its 400 for a malformed request) get the security headers.
+final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias InboundOut = HTTPServerRequestPart
+  typealias OutboundIn = HTTPServerResponsePart
+  typealias OutboundOut = HTTPServerResponsePart
 
   private enum Phase {
-    /// No byte of a next request has arrived.
+    /// No byte of a next request has arrived: the idle timeout runs.
     case waiting
-    /// A request's first bytes arrived; its head must complete before the deadline.
+    /// A request's first bytes arrived: the header timeout runs.
     case readingHead
     /// Requests are being answered.
     case busy
   }
 
   private let limits: ConnectionLimits
+  private let core: ServerCore
+  /// The first handler's context: writes there go straight to the socket.
+  var rawContext: ChannelHandlerContext?
+
   private var phase = Phase.waiting
-  private var deadline: Scheduled<Void>?
-  /// Requests whose head arrived and whose response has not ended.
-  private var pending = 0
+  /// When the connection is closed unless something happens first; `nil` while busy.
+  private var deadline: NIODeadline?
+  private var timer: Scheduled<Void>?
+  private var timerAt = NIODeadline.distantFuture
+
+  /// Requests passed to hummingbird whose response has not ended.
+  private var forwarded = 0
+  /// The rest of a request answered here (its end) is dropped.
+  private var swallowing = false
   private var bodyBytes = 0
   private var discardingBody = false
   private var closeAfterResponse = false
+  private var quiescing = false
+  private var needsFlush = false
+  private var dateSecond = -1
+  private var dateLine = ByteBuffer()
 
-  init(limits: ConnectionLimits) {
+  init(limits: ConnectionLimits, core: ServerCore) {
     self.limits = limits
+    self.core = core
   }
 
-  func bytesArrived(context: ChannelHandlerContext) {
-    guard phase == .waiting else { return }
-    phase = .readingHead
-    scheduleClose(context, after: limits.headerTimeout)
-  }
-
-  private func scheduleClose(_ context: ChannelHandlerContext, after delay: Duration) {
-    deadline?.cancel()
-    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-    deadline = context.eventLoop.scheduleTask(in: TimeAmount(delay)) {
-      loopBound.value.close(promise: nil)
-    }
-  }
+  // MARK: Requests
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
-    case .head:
-      deadline?.cancel()
-      deadline = nil
+    case .head(let head):
       phase = .busy
-      pending += 1
+      deadline = nil
+      if answerFromMemory(head) {
+        swallowing = true
+        if forwarded == 0 { idle(context) }
+        return
+      }
+      forwarded += 1
       bodyBytes = 0
       discardingBody = false
     case .body(let buffer):
+      if swallowing { return }
       bodyBytes += buffer.readableBytes
       if bodyBytes > limits.maximumBodySize && !discardingBody {
         // Nothing past the limit is passed on; the response (413 from the server's own
-        // routes) closes the connection, and if none comes in time the deadline does.
+        // routes) closes the connection, and if none comes in time the timer does.
         discardingBody = true
         closeAfterResponse = true
-        scheduleClose(context, after: limits.headerTimeout)
+        setDeadline(.now() + TimeAmount(limits.headerTimeout), context)
       }
       if discardingBody { return }
     case .end:
+      if swallowing {
+        swallowing = false
+        return
+      }
       if discardingBody { return }
     }
     context.fireChannelRead(data)
   }
 
+  func channelReadComplete(context: ChannelHandlerContext) {
+    if needsFlush {
+      needsFlush = false
+      rawContext?.flush()
+    }
+    context.fireChannelReadComplete()
+  }
+
+  /// Answers the request here when it is a `GET` or `HEAD` without a body whose answer is
+  /// held in memory, and nothing sent before it is still being answered.
+  private func answerFromMemory(_ head: HTTPRequestHead) -> Bool {
+    guard forwarded == 0, !quiescing, !closeAfterResponse, head.isKeepAlive,
+      head.method == .GET || head.method == .HEAD, let raw = rawContext
+    else { return false }
+    let headers = head.headers
+    if headers.contains(name: "transfer-encoding")
+      || headers.first(name: "content-length").map({ $0 != "0" }) == true
+    {
+      return false
+    }
+    for (prefix, _) in core.extensions where head.uri.hasPrefix(prefix) { return false }
+    let start = NIODeadline.now()
+    let method: HTTPRequest.Method = head.method == .HEAD ? .head : .get
+    let userAgent = headers.first(name: "user-agent")
+    guard
+      case .ready(let canned, let endpoint, let route, let client) = core.resolve(
+        target: head.uri,
+        method: method,
+        userAgent: userAgent,
+        acceptLanguage: headers.first(name: "accept-language")
+      )
+    else { return false }
+    let variant = canned.variant(method: method, ifNoneMatch: headers.first(name: "if-none-match"))
+    raw.write(
+      NIOAny(variant == .notModified ? canned.wireNotModifiedPrefix : canned.wirePrefix),
+      promise: nil
+    )
+    raw.write(NIOAny(currentDateLine()), promise: nil)
+    if variant == .full { raw.write(NIOAny(canned.body), promise: nil) }
+    needsFlush = true
+    core.finish(
+      method: method,
+      target: head.uri,
+      requestID: { LogText.token(headers.first(name: "x-request-id")) ?? RequestIDs.next() },
+      status: variant == .notModified ? 304 : canned.status.code,
+      start: start,
+      endpoint: endpoint,
+      route: route,
+      client: client,
+      userAgent: userAgent,
+      referrer: headers.first(name: "referer")
+    )
+    return true
+  }
+
+  /// `Date: <now>` and the blank line that ends the head, made once a second.
+  private func currentDateLine() -> ByteBuffer {
+    let now = time(nil)
+    if now != dateSecond {
+      dateSecond = now
+      dateLine = ByteBuffer(string: "Date: " + HTTPDate.format(now) + "\r\n\r\n")
+    }
+    return dateLine
+  }
+
+  // MARK: Responses from hummingbird
+
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
     switch unwrapOutboundIn(data) {
     case .head(var head):
-      if head.headerFields[.connection] == "close" { closeAfterResponse = true }
-      guard (200...).contains(head.status.code), head.headerFields[.xContentTypeOptions] == nil
-      else {
-        context.write(data, promise: promise)
+      if head.headers.first(name: "connection")?.lowercased() == "close" {
+        closeAfterResponse = true
+      }
+      if head.status.code >= 200 && !head.headers.contains(name: "x-content-type-options") {
+        var fields = HTTPFields()
+        limits.security.add(
+          to: &fields,
+          policy: head.headers.first(name: "content-security-policy")
+            ?? SecurityHeaders.defaultPolicy
+        )
+        for field in fields {
+          head.headers.replaceOrAdd(name: field.name.rawName, value: field.value)
+        }
+        context.write(wrapOutboundOut(.head(head)), promise: promise)
         return
       }
-      limits.security.addIfMissing(to: &head.headerFields)
-      context.write(wrapOutboundOut(.head(head)), promise: promise)
+      context.write(data, promise: promise)
     case .body:
       context.write(data, promise: promise)
     case .end:
-      pending -= 1
-      guard closeAfterResponse else {
-        if pending == 0 { phase = .waiting }
+      forwarded -= 1
+      guard closeAfterResponse || (quiescing && forwarded == 0) else {
+        if forwarded == 0 { idle(context) }
         context.write(data, promise: promise)
         return
       }
-      let written = context.eventLoop.makePromise(of: Void.self)
-      context.writeAndFlush(data, promise: written)
-      let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-      written.futureResult.whenComplete { result in
-        loopBound.value.close(promise: nil)
-        promise?.completeWith(result)
-      }
+      context.write(data, promise: promise)
+      closeWhenWritten(context)
     }
   }
 
+  // MARK: Timeouts and closing
+
+  func bytesArrived(context: ChannelHandlerContext) {
+    guard phase == .waiting else { return }
+    phase = .readingHead
+    setDeadline(.now() + TimeAmount(limits.headerTimeout), context)
+  }
+
+  private func idle(_ context: ChannelHandlerContext) {
+    phase = .waiting
+    setDeadline(.now() + TimeAmount(limits.idleTimeout), context)
+  }
+
+  /// Moves the deadline. The timer is moved only when the deadline comes before it; a timer
+  /// that fires early re-arms itself, so a steady stream of requests costs no timer work.
+  private func setDeadline(_ newDeadline: NIODeadline, _ context: ChannelHandlerContext) {
+    deadline = newDeadline
+    guard timer == nil || newDeadline < timerAt else { return }
+    timer?.cancel()
+    arm(at: newDeadline, context)
+  }
+
+  private func arm(at time: NIODeadline, _ context: ChannelHandlerContext) {
+    timerAt = time
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    timer = context.eventLoop.scheduleTask(deadline: time) {
+      let (handler, context) = loopBound.value
+      handler.timerFired(context)
+    }
+  }
+
+  private func timerFired(_ context: ChannelHandlerContext) {
+    timer = nil
+    guard let deadline else { return }
+    if deadline <= .now() {
+      context.close(promise: nil)
+    } else {
+      arm(at: deadline, context)
+    }
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard event is ChannelShouldQuiesceEvent else {
+      context.fireUserInboundEventTriggered(event)
+      return
+    }
+    // Graceful shutdown: close once what is in progress is written.
+    quiescing = true
+    if forwarded == 0 { closeWhenWritten(context) }
+  }
+
+  /// Flushes, and closes the connection once every byte written so far has left.
+  private func closeWhenWritten(_ context: ChannelHandlerContext) {
+    let target = rawContext ?? context
+    let written = context.eventLoop.makePromise(of: Void.self)
+    target.writeAndFlush(NIOAny(ByteBuffer()), promise: written)
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+  }
+
   func handlerRemoved(context: ChannelHandlerContext) {
-    deadline?.cancel()
-    deadline = nil
+    timer?.cancel()
+    timer = nil
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    deadline?.cancel()
-    deadline = nil
+    timer?.cancel()
+    timer = nil
     context.fireChannelInactive()
+  }
+}
+
+/// Request ids for the requests answered outside hummingbird: a random prefix for the
+/// process and a counter.
+enum RequestIDs {
+  private static let prefix = String(UInt64.random(in: .min ... .max), radix: 16)
+  private static let counter = NIOLockedValueBox<UInt64>(0)
+
+  static func next() -> String {
+    prefix + "-"
+      + String(
+        counter.withLockedValue {
+          $0 += 1; return $0
+        },
+        radix: 16
+      )
+  }
+}
+
+/// The IMF-fixdate of RFC 9110 §5.6.7: `Sun, 06 Nov 1994 08:49:37 GMT`.
+enum HTTPDate {
+  private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  static func format(_ seconds: Int) -> String {
+    var time = time_t(seconds)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) "
+      + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
   }
 }

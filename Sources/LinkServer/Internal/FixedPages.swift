@@ -29,7 +29,11 @@ struct NotFoundPages: Sendable {
   }
 
   func response(to request: Request) -> Response {
-    pages[languages.choose(request.headers[.acceptLanguage])].response(for: request)
+    page(for: request.headers[.acceptLanguage]).response(for: request)
+  }
+
+  func page(for acceptLanguage: String?) -> CannedResponse {
+    pages[languages.choose(acceptLanguage)]
   }
 }
 

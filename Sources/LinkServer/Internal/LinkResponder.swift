@@ -10,8 +10,6 @@ struct LinkResponder: HTTPResponder {
   typealias Context = LinkRequestContext
 
   let core: ServerCore
-  /// The access log: one `info` line per request.
-  let accessLog: Logger
 
   static let requestIDHeader = HTTPField.Name.named("X-Request-Id")
 
@@ -20,38 +18,18 @@ struct LinkResponder: HTTPResponder {
     core.metrics.inFlight.increment()
     defer { core.metrics.inFlight.decrement() }
     let outcome = await core.answer(request, context: context)
-    let status = outcome.response.status.code
-    let nanoseconds = (NIODeadline.now() - start).nanoseconds
-    core.metrics.record(
+    core.finish(
+      method: request.method,
+      target: request.head.path ?? "",
+      requestID: { LogText.token(request.headers[Self.requestIDHeader]) ?? context.id },
+      status: outcome.response.status.code,
+      start: start,
       endpoint: outcome.endpoint,
       route: outcome.route,
-      status: status,
-      nanoseconds: nanoseconds
+      client: outcome.client,
+      userAgent: request.headers[.userAgent],
+      referrer: request.headers[.referer]
     )
-    if accessLog.logLevel <= .info {
-      let id = LogText.token(request.headers[Self.requestIDHeader]) ?? context.id
-      accessLog.info(
-        "request",
-        metadata: [
-          "method": .string(request.method.rawValue),
-          "path": .string(LogText.path(request.head.path ?? "")),
-          "status": .stringConvertible(status),
-          "duration_ms": .string(Self.milliseconds(nanoseconds)),
-          "request_id": .string(id),
-        ]
-      )
-    }
-    if core.hasObservers {
-      let event = RequestEvent(
-        endpoint: outcome.endpoint,
-        route: outcome.route,
-        status: status,
-        client: outcome.client
-          ?? ClientClassification(userAgent: request.headers[.userAgent], method: request.method),
-        referrerHost: Self.host(ofReferrer: request.headers[.referer])
-      )
-      for (_, handler) in core.extensions { handler.observe(event) }
-    }
     return outcome.response
   }
 

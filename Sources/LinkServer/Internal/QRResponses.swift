@@ -96,15 +96,18 @@ struct QRResponses: Sendable {
     return .success(options)
   }
 
-  /// The image of `link`, from the cache or encoded now.
-  func response(to request: Request, link: String, options: Options) throws(QRError) -> Response {
-    let key = Key(link: link, options: options)
-    if let image = cache.value(for: key) {
-      metrics.qrCacheHits.increment()
-      return image.response(for: request)
-    }
+  /// The image, if it is in the cache (counted as a hit).
+  func cached(_ key: Key) -> CannedResponse? {
+    let image = cache.value(for: key)
+    if image != nil { metrics.qrCacheHits.increment() }
+    return image
+  }
+
+  /// Encodes and renders the image, and keeps it (counted as a miss).
+  func renderAndStore(_ key: Key) throws(QRError) -> CannedResponse {
     metrics.qrCacheMisses.increment()
-    let code = try QRCode(encoding: link, errorCorrection: options.errorCorrection)
+    let options = key.options
+    let code = try QRCode(encoding: key.link, errorCorrection: options.errorCorrection)
     var render = QRRenderOptions()
     render.margin = options.margin
     render.foreground = options.foreground
@@ -118,7 +121,7 @@ struct QRResponses: Sendable {
       security: security
     )
     cache.store(image, for: key)
-    return image.response(for: request)
+    return image
   }
 
   /// `%XX` decoded (and nothing else: `+` stays); `nil` for a bad escape or text that is not

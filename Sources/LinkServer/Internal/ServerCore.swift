@@ -174,6 +174,75 @@ final class ServerCore: Sendable {
     var client: ClientClassification?
   }
 
+  /// What a `GET` or `HEAD` without a body to the server's own routes resolves to, before any
+  /// work: a response held in memory, or what must be made.
+  enum Resolution {
+    /// A ready response (association files, a cached page or image, the 404 page, a 400).
+    case ready(CannedResponse, endpoint: String, route: String?, client: ClientClassification?)
+    /// A landing page to render.
+    case page(LandingPages.Key, RouteValues, ClientClassification)
+    /// A QR code to encode.
+    case qr(QRResponses.Key, route: String)
+    /// `/healthz` or `/metrics`, made per request.
+    case health, metrics
+  }
+
+  /// Resolves a request target (the raw path and query, as sent).
+  func resolve(
+    target: String,
+    method: HTTPRequest.Method,
+    userAgent: String?,
+    acceptLanguage: String?
+  ) -> Resolution {
+    let question = target.utf8.firstIndex(of: UInt8(ascii: "?"))
+    let path = question.map { target[..<$0] } ?? target[...]
+    switch path {
+    case Self.aasaPaths[0], Self.aasaPaths[1]:
+      return aasa.map { .ready($0, endpoint: "aasa", route: nil, client: nil) }
+        ?? notFound(acceptLanguage)
+    case Self.assetLinksPath:
+      return assetLinks.map { .ready($0, endpoint: "assetlinks", route: nil, client: nil) }
+        ?? notFound(acceptLanguage)
+    case "/healthz" where extensions.isEmpty:
+      return .ready(healthy, endpoint: "healthz", route: nil, client: nil)
+    case "/healthz":
+      return .health
+    case "/metrics" where metricsEnabled:
+      return .metrics
+    default:
+      break
+    }
+    guard target.utf8.first == UInt8(ascii: "/"),
+      let parsed = try? table.parse(origin + target)
+    else { return notFound(acceptLanguage) }
+    let route = parsed.route.name
+    let query = question.map { target[target.index(after: $0)...] }
+    if let options = QRResponses.options(query: query, ignored: parsed.ignoredQueryItems) {
+      guard case .success(let options) = options,
+        let link = try? table.link(.universal, for: parsed.values)
+      else { return .ready(badQRRequest, endpoint: "qr", route: route, client: nil) }
+      let key = QRResponses.Key(link: link, options: options)
+      if let image = qr.cached(key) {
+        return .ready(image, endpoint: "qr", route: route, client: nil)
+      }
+      return .qr(key, route: route)
+    }
+    let client = ClientClassification(userAgent: userAgent, method: method)
+    do throws(PageError) {
+      let key = try pages.key(values: parsed.values, client: client, acceptLanguage: acceptLanguage)
+      if let page = pages.cached(key) {
+        return .ready(page, endpoint: "page", route: route, client: client)
+      }
+      return .page(key, parsed.values, client)
+    } catch {
+      return .ready(serverError, endpoint: "page", route: route, client: client)
+    }
+  }
+
+  private func notFound(_ acceptLanguage: String?) -> Resolution {
+    .ready(notFound.page(for: acceptLanguage), endpoint: "not_found", route: nil, client: nil)
+  }
+
   func answer(_ request: Request, context: LinkRequestContext) async -> Outcome {
     let target = request.head.path ?? ""
     for (prefix, handler) in extensions where target.hasPrefix(prefix) {
@@ -195,73 +264,48 @@ final class ServerCore: Sendable {
         endpoint: "content_too_large"
       )
     }
-    let question = target.utf8.firstIndex(of: UInt8(ascii: "?"))
-    let path = question.map { target[..<$0] } ?? target[...]
-    switch path {
-    case Self.aasaPaths[0], Self.aasaPaths[1]:
-      return fixed(aasa, request, endpoint: "aasa")
-    case Self.assetLinksPath:
-      return fixed(assetLinks, request, endpoint: "assetlinks")
-    case "/healthz":
-      return await health(request)
-    case "/metrics" where metricsEnabled:
-      return metricsResponse(request)
-    default:
-      let query = question.map { target[target.index(after: $0)...] }
-      return link(target, query: query, request)
-    }
-  }
-
-  private func fixed(_ canned: CannedResponse?, _ request: Request, endpoint: String) -> Outcome {
-    guard let canned else {
-      return Outcome(response: notFound.response(to: request), endpoint: "not_found")
-    }
-    return Outcome(response: canned.response(for: request), endpoint: endpoint)
-  }
-
-  /// A path that may be a universal link: its page, its QR code, or the 404 page.
-  private func link(_ target: String, query: Substring?, _ request: Request) -> Outcome {
-    let parsed: ParsedLink
-    do throws(LinkError) {
-      guard target.utf8.first == UInt8(ascii: "/") else {
-        return Outcome(response: notFound.response(to: request), endpoint: "not_found")
-      }
-      parsed = try table.parse(origin + target)
-    } catch {
-      return Outcome(response: notFound.response(to: request), endpoint: "not_found")
-    }
-    let route = parsed.route.name
-    if let options = QRResponses.options(query: query, ignored: parsed.ignoredQueryItems) {
-      guard case .success(let options) = options,
-        let link = try? table.link(.universal, for: parsed.values)
-      else {
-        return Outcome(response: badQRRequest.response(for: request), endpoint: "qr", route: route)
-      }
-      do throws(QRError) {
-        let response = try qr.response(to: request, link: link, options: options)
-        return Outcome(response: response, endpoint: "qr", route: route)
-      } catch {
-        return Outcome(response: badQRRequest.response(for: request), endpoint: "qr", route: route)
-      }
-    }
-    let client = ClientClassification(
+    let resolution = resolve(
+      target: target,
+      method: request.method,
       userAgent: request.headers[.userAgent],
-      method: request.method
+      acceptLanguage: request.headers[.acceptLanguage]
     )
-    do throws(PageError) {
-      let response = try pages.response(to: request, values: parsed.values, client: client)
-      return Outcome(response: response, endpoint: "page", route: route, client: client)
-    } catch {
-      logger.error(
-        "the landing page cannot be rendered",
-        metadata: ["route": "\(route)", "error": "\(error.message)"]
-      )
+    switch resolution {
+    case .ready(let canned, let endpoint, let route, let client):
       return Outcome(
-        response: serverError.response(for: request),
-        endpoint: "page",
+        response: canned.response(for: request),
+        endpoint: endpoint,
         route: route,
         client: client
       )
+    case .page(let key, let values, let client):
+      do throws(PageError) {
+        let page = try pages.renderAndStore(key, values: values)
+        return Outcome(
+          response: page.response(for: request),
+          endpoint: "page",
+          route: values.routeName,
+          client: client
+        )
+      } catch {
+        logger.error(
+          "the landing page cannot be rendered",
+          metadata: ["route": "\(values.routeName)", "error": "\(error.message)"]
+        )
+        return Outcome(
+          response: serverError.response(for: request),
+          endpoint: "page",
+          route: values.routeName,
+          client: client
+        )
+      }
+    case .qr(let key, let route):
+      let image = (try? qr.renderAndStore(key)) ?? badQRRequest
+      return Outcome(response: image.response(for: request), endpoint: "qr", route: route)
+    case .health:
+      return await health(request)
+    case .metrics:
+      return metricsResponse(request)
     }
   }
 
@@ -307,6 +351,46 @@ final class ServerCore: Sendable {
     } catch {
       logger.error("an extension failed", metadata: ["error": "\(error)"])
       return Outcome(response: serverError.response(for: request), endpoint: "error")
+    }
+  }
+
+  /// After a request, whichever way it was answered: counts it, writes its access-log line,
+  /// and tells the extensions' observers.
+  func finish(
+    method: HTTPRequest.Method,
+    target: String,
+    requestID: () -> String,
+    status: Int,
+    start: NIODeadline,
+    endpoint: String,
+    route: String?,
+    client: ClientClassification?,
+    userAgent: String?,
+    referrer: String?
+  ) {
+    let nanoseconds = (NIODeadline.now() - start).nanoseconds
+    metrics.record(endpoint: endpoint, route: route, status: status, nanoseconds: nanoseconds)
+    if logger.logLevel <= .info {
+      logger.info(
+        "request",
+        metadata: [
+          "method": .string(method.rawValue),
+          "path": .string(LogText.path(target)),
+          "status": .stringConvertible(status),
+          "duration_ms": .string(LinkResponder.milliseconds(nanoseconds)),
+          "request_id": .string(requestID()),
+        ]
+      )
+    }
+    if hasObservers {
+      let event = RequestEvent(
+        endpoint: endpoint,
+        route: route,
+        status: status,
+        client: client ?? ClientClassification(userAgent: userAgent, method: method),
+        referrerHost: LinkResponder.host(ofReferrer: referrer)
+      )
+      for (_, handler) in extensions { handler.observe(event) }
     }
   }
 }

@@ -48,22 +48,50 @@ package final class LandingPages: Sendable {
     client: ClientClassification,
     copyLink: String? = nil
   ) throws(PageError) -> Response {
+    let key = try self.key(
+      values: values,
+      client: client,
+      acceptLanguage: request.headers[.acceptLanguage],
+      copyLink: copyLink
+    )
+    if let page = cached(key) { return page.response(for: request) }
+    return try renderAndStore(key, values: values).response(for: request)
+  }
+
+  /// What identifies a page in the cache: the universal link, the client's page, the locale.
+  func key(
+    values: RouteValues,
+    client: ClientClassification,
+    acceptLanguage: String?,
+    copyLink: String? = nil
+  ) throws(PageError) -> Key {
     let link: String
     do throws(LinkError) {
       link = try renderer.table.link(.universal, for: values)
     } catch {
       throw PageError(.link, error.message)
     }
-    let locale = languages.choose(request.headers[.acceptLanguage])
-    let key = Key(link: link, page: client.page, locale: locale, copyLink: copyLink)
-    if let page = cache.value(for: key) {
-      metrics.pageCacheHits.increment()
-      return page.response(for: request)
-    }
+    return Key(
+      link: link,
+      page: client.page,
+      locale: languages.choose(acceptLanguage),
+      copyLink: copyLink
+    )
+  }
+
+  /// The page, if it is in the cache (counted as a hit).
+  func cached(_ key: Key) -> CannedResponse? {
+    let page = cache.value(for: key)
+    if page != nil { metrics.pageCacheHits.increment() }
+    return page
+  }
+
+  /// Renders the page and keeps it (counted as a miss).
+  func renderAndStore(_ key: Key, values: RouteValues) throws(PageError) -> CannedResponse {
     metrics.pageCacheMisses.increment()
     let page = try render(key, values: values)
     cache.store(page, for: key)
-    return page.response(for: request)
+    return page
   }
 
   func render(_ key: Key, values: RouteValues) throws(PageError) -> CannedResponse {
