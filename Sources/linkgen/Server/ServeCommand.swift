@@ -11,37 +11,40 @@ extension Linkgen {
     static let configuration = CommandConfiguration(
       abstract: "Serve the link domain: association files, landing pages, QR codes.",
       discussion: """
-        One process, no other service, no state: run as many copies as you like behind a \
-        load balancer. It answers
-          /.well-known/apple-app-site-association (and /apple-app-site-association) and
-          /.well-known/assetlinks.json: generated at start, application/json, ETag, never
-            redirected (it refuses to start if the AASA would exceed Apple's 128 KB);
-          every universal link of the table: its landing page, chosen by the visitor's
-            device (iPhone, Android, computer with the QR code), link-preview crawlers (the
-            Open Graph card) and in-app browsers (Instagram, Facebook, TikTok, LINE,
-            KakaoTalk, Gmail…: a way out and a copy-link field), in English or Korean by
-            Accept-Language;
-          <universal link>?qr=png or ?qr=svg: the link's QR code (qr-size=64-2048,
-            qr-margin=0-16, qr-ecc=L|M|Q|H, qr-fg=COLOUR, qr-bg=COLOUR);
-          anything else: a 404 page that shows nothing of the request;
-          /healthz (200 ok) and /metrics (Prometheus text; --no-metrics turns it off).
-        Serve it over HTTPS through a proxy in front (Caddy, nginx, a cloud load balancer) \
-        that passes the association files through unchanged; see docs/serve.md. The server \
-        stops on SIGTERM or SIGINT after finishing the requests in progress. Logs go to \
-        standard error, one line per request (method, path without query values, status, \
-        duration, request id); the address it listens on goes to standard output.
+        One process, no other service, no state: run as many copies as you like \
+        behind a load balancer, with a TLS proxy in front (docs/serve.md). It answers:
+          /.well-known/apple-app-site-association, /.well-known/assetlinks.json
+              made at start, application/json, ETag, never redirected; it refuses
+              to start when the AASA would exceed Apple's 128 KB
+          every universal link of the table
+              its landing page for the visitor: iPhone, Android, computer (with
+              the QR code), link-preview crawler (the Open Graph card), in-app
+              browser (Instagram, Facebook, TikTok, LINE, KakaoTalk, Gmail…: a
+              way out and a copy-link button); English or Korean by
+              Accept-Language
+          <universal link>?qr=png or ?qr=svg
+              its QR code; qr-size=64-2048, qr-margin=0-16, qr-ecc=L|M|Q|H,
+              qr-fg=COLOUR, qr-bg=COLOUR
+          anything else
+              a 404 page that shows nothing of the request
+          /healthz, /metrics
+              200 ok; Prometheus text (--no-metrics: 404)
+        SIGTERM or SIGINT stops it after the requests in progress finish. The \
+        address goes to standard output; logs go to standard error, one line per \
+        request (method, path without query values, status, duration, request id).
 
         Examples:
           linkgen serve --config Examples/openlist/linkgen.json
-          curl -i http://127.0.0.1:8080/.well-known/apple-app-site-association
+          curl -i localhost:8080/.well-known/apple-app-site-association
           curl -A 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)' \\
-              http://127.0.0.1:8080/shared-checklists/3f2504e0-4f89-11d3-9a0c-0305e82c3301
-          curl -o code.png 'http://127.0.0.1:8080/invite/ABC123?qr=png&qr-size=512'
-          linkgen serve --host 0.0.0.0 --port 0 --log-format json --log-level notice
+              localhost:8080/shared-checklists/3f2504e0-4f89-11d3-9a0c-0305e82c3301
+          curl -o code.png 'localhost:8080/invite/ABC123?qr=png&qr-size=512'
+          linkgen serve --host 0.0.0.0 --port 0 --log-format json
 
-        Exit status: 0 after a shutdown by signal, 64 for a usage error, 65 when the table \
-        cannot be served (the AASA over 128 KB, broken templates), 66 when the route table \
-        cannot be read, 69 when the address cannot be listened on (port in use).
+        Exit status: 0 after a shutdown by signal, 64 for a usage error, 65 when the \
+        table cannot be served (the AASA over 128 KB, broken templates), 66 when the \
+        route table cannot be read, 69 when the address cannot be listened on (the \
+        port is in use).
         """
     )
 
