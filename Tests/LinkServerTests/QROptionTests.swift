@@ -1,24 +1,35 @@
+import LinkKit
 import LinkQR
 import Testing
 
 @testable import LinkServer
 
-/// What `?qr=…` accepts: only the items the route leaves undeclared, each at most once, each
-/// in range.
+/// What `?qr=…` accepts: only the items the route leaves undeclared (the parser's ignored
+/// query items, decoded), each at most once, each in range.
 struct QROptionTests {
-  static let ignored = ["qr", "qr-size", "qr-margin", "qr-fg", "qr-bg", "qr-ecc", "utm_source"]
-
-  func options(_ query: String, ignored: [String] = ignored) -> Result<
-    QRResponses.Options, QRRequestError
-  >? {
-    QRResponses.options(query: Substring(query), ignored: ignored)
+  func options(_ query: String) -> Result<QRResponses.Options, QRRequestError>? {
+    let items = query.split(separator: "&").map { item in
+      let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      return ParsedLink.QueryItem(
+        name: String(parts[0]),
+        value: parts.count > 1 ? String(parts[1]) : ""
+      )
+    }
+    return QRResponses.options(items)
   }
 
   @Test func notAQRRequest() {
-    #expect(options("utm_source=x", ignored: ["utm_source"]).map { _ in true } == nil)
-    #expect(QRResponses.options(query: nil, ignored: []).map { _ in true } == nil)
-    // A route that declares `qr` itself: the item is the route's, not a QR request.
-    #expect(options("qr=png", ignored: []).map { _ in true } == nil)
+    #expect(options("utm_source=x").map { _ in true } == nil)
+    #expect(QRResponses.options([]).map { _ in true } == nil)
+  }
+
+  /// Through the parser: a route that declares `q` keeps it; `qr` undeclared asks for a code.
+  @Test func onlyUndeclaredItemsAreRead() throws {
+    let parsed = try Pages.table.parse(
+      "https://openlist.example.com/search?q=qr&qr=svg&qr-size=300"
+    )
+    let options = try #require(try QRResponses.options(parsed.ignoredQueryItems)?.get())
+    #expect(options.format == .svg && options.size == 300)
   }
 
   @Test func goodOptions() throws {
@@ -26,8 +37,9 @@ struct QROptionTests {
     #expect(plain == QRResponses.Options())
     let full = try #require(
       try options(
-        "qr=SVG&qr-size=512&qr-margin=0&qr-fg=%231a237e&qr-bg=ffffff&qr-ecc=h&utm_source=x"
-      )?.get()
+        "qr=SVG&qr-size=512&qr-margin=0&qr-fg=#1a237e&qr-bg=ffffff&qr-ecc=h&utm_source=x"
+      )?
+      .get()
     )
     #expect(full.format == .svg && full.size == 512 && full.margin == 0)
     #expect(full.foreground == (try QRColor(parsing: "#1a237e")))
@@ -37,20 +49,13 @@ struct QROptionTests {
   @Test(arguments: [
     "qr=gif", "qr=", "qr", "qr=png&qr=png", "qr=png&qr-size=63", "qr=png&qr-size=2049",
     "qr=png&qr-size=-1", "qr=png&qr-size=00512", "qr=png&qr-margin=17", "qr=png&qr-ecc=Z",
-    "qr=png&qr-fg=%ZZ", "qr=png&qr-fg=%23ccc", "qr=png&qr-fg=white&qr-bg=black",
-    "qr=png&qr-fg=%3Cscript%3E", "qr=png&qr-bg=%23000000",
+    "qr=png&qr-fg=#ccc", "qr=png&qr-fg=white&qr-bg=black", "qr=png&qr-fg=<script>",
+    "qr=png&qr-bg=#000000", "qr=png&qr-size=",
   ])
   func badOptions(_ query: String) {
     guard case .failure = options(query) else {
       Issue.record("\(query) was accepted")
       return
     }
-  }
-
-  @Test func percentDecoding() {
-    #expect(QRResponses.percentDecoded("%231a237e") == "#1a237e")
-    #expect(QRResponses.percentDecoded("a+b") == "a+b")
-    #expect(QRResponses.percentDecoded("%") == nil)
-    #expect(QRResponses.percentDecoded("%FF") == nil)
   }
 }

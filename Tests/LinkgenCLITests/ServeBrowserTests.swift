@@ -1,5 +1,5 @@
 import Foundation
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 /// Pages served by `linkgen serve`, loaded over HTTP by headless Chromium.
@@ -10,8 +10,8 @@ struct ServeBrowserTests {
   @Test(.enabled(if: Scanner.canDecodePNG, "zbarimg is absent; skipped"))
   func theDesktopPageLoadsCleanAndItsQRCodeScans() throws {
     let server = try ServerProcess()
-    let folder = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try TemporaryDirectory()
+    let folder = scratch.url
     let url = server.url(ServeTests.page)
     let (dom, log) = try Chromium.dumpDOM(url: url)
     #expect(!log.contains("Content Security Policy"), "CSP violation: \(log)")

@@ -1,6 +1,6 @@
 import Foundation
 import LinkKit
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 /// User agents of the clients a link domain sees, as they send them.
@@ -237,8 +237,8 @@ struct ServeTests {
 
   @Test func qrCodesDecodeToTheCanonicalLink() throws {
     let server = try ServerProcess()
-    let folder = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try TemporaryDirectory()
+    let folder = scratch.url
     let png = try server.get("\(Self.page)?qr=png&utm_source=mail")
     #expect(png.status == 200)
     #expect(png.header("Content-Type") == "image/png")
@@ -493,8 +493,8 @@ struct ServeTests {
   }
 
   @Test func refusesToStartWithAClearErrorAndStatus() throws {
-    let folder = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try TemporaryDirectory()
+    let folder = scratch.url
     // An AASA over 128 KB: many long excludes.
     let source = Linkgen.packageRoot.appendingPathComponent("Examples/openlist/linkgen.json")
     var object = try #require(
@@ -508,35 +508,21 @@ struct ServeTests {
     object["pages"] = nil
     let big = folder.appendingPathComponent("big.json")
     try JSONSerialization.data(withJSONObject: object).write(to: big)
-    let tooLarge = try Run.program(
-      Linkgen.executable.path,
-      ["serve", "--config", big.path, "--port", "0"],
-      timeout: 30
-    )
+    let tooLarge = try Linkgen.run(["serve", "--config", big.path, "--port", "0"])
     #expect(tooLarge.status == 65)
-    #expect(tooLarge.stderr.contains("128 KB"), "\(tooLarge.stderr)")
+    #expect(tooLarge.error.contains("128 KB"), "\(tooLarge.error)")
 
-    let missing = try Run.program(
-      Linkgen.executable.path,
-      ["serve", "--config", folder.appendingPathComponent("none.json").path],
-      timeout: 30
-    )
+    let missing = try Linkgen.run([
+      "serve", "--config", folder.appendingPathComponent("none.json").path,
+    ])
     #expect(missing.status == 66)
-    let badPort = try Run.program(
-      Linkgen.executable.path,
-      ["serve", "--port", "70000"],
-      timeout: 30
-    )
+    let badPort = try Linkgen.run(["serve", "--port", "70000"])
     #expect(badPort.status == 64)
 
     let server = try ServerProcess()
-    let busy = try Run.program(
-      Linkgen.executable.path,
-      ["serve", "--port", String(server.port)] + Linkgen.openlist,
-      timeout: 30
-    )
+    let busy = try Linkgen.run(["serve", "--port", String(server.port)] + Linkgen.openlist)
     #expect(busy.status == 69)
-    #expect(busy.stderr.contains("in use"), "\(busy.stderr)")
+    #expect(busy.error.contains("in use"), "\(busy.error)")
     #expect(server.stop() == 0)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 /// A `linkgen serve` process on a free loopback port (`--port 0`; the port is read from the
@@ -6,16 +7,16 @@ import Testing
 final class ServerProcess {
   let process: Process
   let port: Int
-  private let folder: URL
+  private let scratch: TemporaryDirectory
   private let outURL: URL
   private let errURL: URL
 
   /// Starts `linkgen serve --port 0` with the arguments (the OpenList table by default) and
   /// waits until it listens.
   init(_ arguments: [String] = Linkgen.openlist) throws {
-    folder = try Linkgen.temporaryDirectory()
-    outURL = folder.appendingPathComponent("out")
-    errURL = folder.appendingPathComponent("err")
+    scratch = try TemporaryDirectory()
+    outURL = scratch.file("out")
+    errURL = scratch.file("err")
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     process = Process()
@@ -40,7 +41,6 @@ final class ServerProcess {
       if process.isRunning { process.terminate() }
       process.waitUntilExit()
       let log = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-      try? FileManager.default.removeItem(at: folder)
       throw HTTPClientError(description: "linkgen serve did not start: \(log)")
     }
     port = found
@@ -51,7 +51,6 @@ final class ServerProcess {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
     }
-    try? FileManager.default.removeItem(at: folder)
   }
 
   /// What it wrote to standard error so far (the log).

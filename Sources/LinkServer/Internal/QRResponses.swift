@@ -1,5 +1,6 @@
 import CoreMetrics
 import Hummingbird
+import LinkKit
 import LinkQR
 
 /// `GET <universal link>?qr=png|svg`: the QR code of the link. The link has parsed already,
@@ -49,21 +50,19 @@ struct QRResponses: Sendable {
     self.metrics = metrics
   }
 
-  /// The options a query asks for: `nil` when it does not ask for a QR code, a failure when
-  /// it asks wrongly. Only the items the route leaves undeclared (`ignored`) are read.
-  static func options(query: Substring?, ignored: [String]) -> Result<Options, QRRequestError>? {
-    guard let query, ignored.contains(formatName) else { return nil }
+  /// The options the link's undeclared query items (``ParsedLink/ignoredQueryItems``, already
+  /// decoded) ask for: `nil` when they do not ask for a QR code, a failure when they ask
+  /// wrongly.
+  static func options(_ items: [ParsedLink.QueryItem]) -> Result<Options, QRRequestError>? {
+    guard items.contains(where: { $0.name == formatName }) else { return nil }
     var options = Options()
-    var seen: Set<Substring> = []
-    for item in query.split(separator: "&", omittingEmptySubsequences: true) {
-      let equals = item.firstIndex(of: "=") ?? item.endIndex
-      let name = item[..<equals]
-      guard name == formatName || optionNames.contains(String(name)) else { continue }
-      guard ignored.contains(String(name)) else { continue }
-      guard seen.insert(name).inserted, equals < item.endIndex,
-        let value = percentDecoded(item[item.index(after: equals)...])
-      else { return .failure(QRRequestError()) }
-      switch name {
+    var seen: Set<String> = []
+    for item in items where item.name == formatName || optionNames.contains(item.name) {
+      let value = item.value
+      guard seen.insert(item.name).inserted, !value.isEmpty else {
+        return .failure(QRRequestError())
+      }
+      switch item.name {
       case "qr":
         guard let format = QRImageFormat(rawValue: value.lowercased()) else {
           return .failure(QRRequestError())
@@ -86,7 +85,7 @@ struct QRResponses: Sendable {
         guard value.utf8.count <= 11, let color = try? QRColor(parsing: value) else {
           return .failure(QRRequestError())
         }
-        if name == "qr-fg" { options.foreground = color } else { options.background = color }
+        if item.name == "qr-fg" { options.foreground = color } else { options.background = color }
       }
     }
     var render = QRRenderOptions()
@@ -122,34 +121,6 @@ struct QRResponses: Sendable {
     )
     cache.store(image, for: key)
     return image
-  }
-
-  /// `%XX` decoded (and nothing else: `+` stays); `nil` for a bad escape or text that is not
-  /// UTF-8.
-  static func percentDecoded(_ text: Substring) -> String? {
-    guard text.contains("%") else { return String(text) }
-    var bytes: [UInt8] = []
-    var iterator = text.utf8.makeIterator()
-    while let byte = iterator.next() {
-      guard byte == UInt8(ascii: "%") else {
-        bytes.append(byte)
-        continue
-      }
-      guard let high = iterator.next().flatMap(hexValue),
-        let low = iterator.next().flatMap(hexValue)
-      else { return nil }
-      bytes.append(high << 4 | low)
-    }
-    return String(validating: bytes, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }
 

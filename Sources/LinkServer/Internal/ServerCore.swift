@@ -216,8 +216,7 @@ final class ServerCore: Sendable {
       let parsed = try? table.parse(origin + target)
     else { return notFound(acceptLanguage) }
     let route = parsed.route.name
-    let query = question.map { target[target.index(after: $0)...] }
-    if let options = QRResponses.options(query: query, ignored: parsed.ignoredQueryItems) {
+    if let options = QRResponses.options(parsed.ignoredQueryItems) {
       guard case .success(let options) = options,
         let link = try? table.link(.universal, for: parsed.values)
       else { return .ready(badQRRequest, endpoint: "qr", route: route, client: nil) }
