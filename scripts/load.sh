@@ -121,8 +121,8 @@ def ms(value):
     number, unit = re.match(r"([\d.]+)(us|ms|s|m)", value).groups()
     return float(number) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
 rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
-p50 = ms(re.search(r"50%\s+(\S+)", text).group(1))
-p99 = ms(re.search(r"99%\s+(\S+)", text).group(1))
+p50 = ms(re.search(r"^\s*50%\s+(\S+)", text, re.M).group(1))
+p99 = ms(re.search(r"^\s*99%\s+(\S+)", text, re.M).group(1))
 errors = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", text))
 non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 total = int(re.search(r"(\d+) requests in", text).group(1))
