@@ -11,7 +11,10 @@ extension QRError {
   var failure: Failure {
     switch code {
     case .empty, .tooLong: Failure(message, status: Failure.dataError)
-    case .invalidOption, .invalidColor, .imageTooLarge: Failure(message, status: Failure.usage)
+    case .invalidOption, .invalidColor, .imageTooLarge, .logoTooLarge, .logoNeedsHighCorrection,
+      .logoOverAlignmentPattern:
+      Failure(message, status: Failure.usage)
+    case .invalidLogo: Failure(message, status: Failure.noInput)
     case .library: Failure(message, status: Failure.software)
     }
   }
