@@ -94,7 +94,7 @@ extension Linkgen {
         options.manifest = manifest
         options.resume = resume
         options.link = qrLink
-        options.errorCorrection = style.ecc
+        options.errorCorrection = style.ecc ?? .medium
         options.minimumVersion = style.minVersion
         options.rendering = try style.settings().renderOptions()
         if let jobs { options.workers = jobs }

@@ -10,10 +10,14 @@ struct Failure: Error {
   static let dataError: Int32 = 65
   /// `EX_NOINPUT`: an input file cannot be read.
   static let noInput: Int32 = 66
+  /// `EX_UNAVAILABLE`: something the command needs is missing (a font package).
+  static let unavailable: Int32 = 69
   /// `EX_SOFTWARE`: a library failed (out of memory, an internal error).
   static let software: Int32 = 70
   /// `EX_CANTCREAT`: an output file cannot be created.
   static let cannotCreate: Int32 = 73
+  /// `EX_IOERR`: writing failed part-way (a full disk).
+  static let ioError: Int32 = 74
 
   let message: String
   let status: Int32

@@ -23,6 +23,7 @@ struct Linkgen: ParsableCommand {
         linkgen make shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 \\
             --qr invite.png
         linkgen batch invite --input invites.csv --out cards --format png,svg
+        linkgen sheet shared-checklist --input invites.csv --out invites.pdf
         linkgen aasa --out public/.well-known/apple-app-site-association
 
       Exit status: 0 on success, 64 for a command-line usage error, 65 for bad input (a \
@@ -33,7 +34,7 @@ struct Linkgen: ParsableCommand {
     subcommands: [
       Make.self, Parse.self, Routes.self, Validate.self, Page.self,
       AASA.self, AssetLinks.self, IOSEntitlements.self, IOSPlist.self, AndroidManifest.self,
-      CheckAASA.self, CheckAssetLinks.self, QR.self, Batch.self,
+      CheckAASA.self, CheckAssetLinks.self, QR.self, Batch.self, Sheet.self,
     ]
   )
 }

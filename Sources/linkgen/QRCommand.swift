@@ -22,13 +22,25 @@ extension Linkgen {
               --out card.svg --size 30mm --ecc Q
           linkgen qr 'WIFI:T:WPA;S:home;P:secret;;' --out wifi.png --scale 12
           echo 'hello' | linkgen qr - --invert
+          linkgen qr 'https://openlist.example.com/invite/AB12CD34' \\
+              --out logo.png --logo brand.svg --scale 10
 
-        Exit status: 0 on success, 64 for a usage error, 65 when the text is empty \
-        or too long for any QR version, 73 when the file cannot be written.
+        With --logo (PNG or SVG) the code is made at error correction H, in a \
+        version without an alignment pattern at its centre, and the logo covers \
+        a centred square no larger than half of what each error-correction block \
+        can restore (docs/print.md, logo rules); a larger --logo-size is refused. \
+        SVG output embeds the logo file as an <image>; PNG output is drawn by cairo.
+
+        Exit status: 0 on success, 64 for a usage error (a logo too large for the \
+        code among them), 65 when the text is empty or too long for any QR \
+        version, 66 when the logo cannot be read, 73 when the file cannot be \
+        written.
         """
     )
 
     @OptionGroup(title: "QR code") var style: QRStyleOptions
+
+    @OptionGroup(title: "Logo") var logo: LogoOptions
 
     @Option(
       help: ArgumentHelp(
@@ -46,6 +58,10 @@ extension Linkgen {
     @Argument(help: ArgumentHelp("The text to encode, or - for standard input.", valueName: "text"))
     var text: String
 
+    func validate() throws {
+      try logo.validate(ecc: style.ecc)
+    }
+
     func run() throws {
       try reportingFailures { () throws(Failure) in
         let content =
@@ -55,7 +71,9 @@ extension Linkgen {
             tooLong: "standard input is longer than \(QRErrorCorrection.low.byteCapacity) bytes, "
               + "the most a QR code holds"
           ) : text
-        try style.settings(invert: invert).write(content, to: out)
+        var settings = style.settings(invert: invert)
+        settings.logo = try logo.load()
+        try settings.write(content, to: out)
       }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkPrint
 import LinkQR
 
 #if canImport(Glibc)
@@ -20,6 +21,8 @@ struct QRSettings {
   var invert = false
   /// How the options are spelled on this command (`--` or `--qr-`), for messages.
   var prefix = "--"
+  /// A logo for the centre of the code (PNG and SVG images only).
+  var logo: QRLogo?
 
   /// The image options; fails when both a scale and a size are given.
   func renderOptions() throws(Failure) -> QRRenderOptions {
@@ -49,6 +52,12 @@ struct QRSettings {
   /// standard error about colours scanners may not read.
   func write(_ text: String, to destination: String) throws(Failure) {
     if destination == "-" {
+      if logo != nil {
+        throw Failure(
+          "\(prefix)logo needs an image: write a .png or .svg file",
+          status: Failure.usage
+        )
+      }
       try checkTerminalOptions()
       let code = try encode(text)
       do throws(QRError) {
@@ -78,15 +87,41 @@ struct QRSettings {
       )
     }
     let options = try renderOptions()
-    let code = try encode(text)
     let bytes: [UInt8]
-    do throws(QRError) {
-      bytes = try format.render(code, options)
-    } catch {
-      throw error.failure
+    if let logo {
+      bytes = try render(text, format: format, options: options, logo: logo)
+    } else {
+      let code = try encode(text)
+      do throws(QRError) {
+        bytes = try format.render(code, options)
+      } catch {
+        throw error.failure
+      }
     }
     for warning in options.warnings { Console.warning(warning) }
     try OutputWriter.write(Data(bytes), to: destination)
+  }
+
+  /// A code with a logo: level H, a version without a central alignment pattern; SVG embeds
+  /// the logo, PNG is drawn by LinkPrint (cairo, librsvg).
+  private func render(
+    _ text: String,
+    format: QRImageFormat,
+    options: QRRenderOptions,
+    logo: QRLogo
+  ) throws(Failure) -> [UInt8] {
+    let code: QRCode
+    do throws(QRError) {
+      code = try QRCode(encodingForLogo: text, minimumVersion: minimumVersion)
+      if format == .svg { return Array(try code.svg(options, logo: logo).utf8) }
+    } catch {
+      throw error.failure
+    }
+    do throws(PrintError) {
+      return try code.png(options, logo: logo)
+    } catch {
+      throw error.failure
+    }
   }
 
   private func encode(_ text: String) throws(Failure) -> QRCode {

@@ -5,12 +5,12 @@ import LinkQR
 struct QRStyleOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Error correction: L (7%), M (15%), Q (25%) or H (30%).",
+      "Error correction: L (7%), M (15%, the default), Q (25%) or H (30%).",
       valueName: "level"
     ),
     transform: QRArgument.errorCorrection
   )
-  var ecc: QRErrorCorrection = .medium
+  var ecc: QRErrorCorrection?
 
   @Option(
     help: ArgumentHelp(
@@ -65,7 +65,7 @@ struct QRStyleOptions: ParsableArguments {
   /// The settings, with `invert` for the terminal.
   func settings(invert: Bool = false) -> QRSettings {
     QRSettings(
-      errorCorrection: ecc,
+      errorCorrection: ecc ?? .medium,
       minimumVersion: minVersion,
       scale: scale,
       size: size,

@@ -168,7 +168,7 @@ extension QRCode {
       guard side <= largest else {
         throw QRError(
           .logoTooLarge,
-          "a logo \(percent(side))% of the code's side (\(side) of \(size) modules) would make "
+          "a logo \(Int((fraction * 100).rounded()))% of the code's side (\(side) of \(size) modules) would make "
             + "this version \(version) code unreadable; the most it allows is \(percent(largest))% "
             + "(\(largest) modules)"
         )
