@@ -142,11 +142,11 @@ let package = Package(
     .testTarget(name: "LinkPagesTests", dependencies: ["LinkPages", "LinkKit"]),
     .testTarget(
       name: "LinkPrintTests",
-      dependencies: ["LinkPrint", "LinkQR", "LinkKit", "LinkPages", "QRTestSupport"]
+      dependencies: ["LinkPrint", "LinkQR", "LinkKit", "LinkPages", "LinkBatch", "QRTestSupport"]
     ),
     .testTarget(
       name: "LinkgenCLITests",
-      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "QRTestSupport"]
+      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "LinkPrint", "QRTestSupport"]
     ),
   ]
 )

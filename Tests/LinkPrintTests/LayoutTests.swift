@@ -1,3 +1,5 @@
+import Foundation
+import LinkBatch
 import LinkPrint
 import Testing
 
@@ -91,10 +93,18 @@ struct LayoutTests {
   }
 
   @Test func splitFilesAreNumberedBeforeTheExtension() {
-    let options = SheetOptions(route: "r", input: "rows.csv", output: "out/invites.pdf")
-    #expect(options.splitPath(0) == "out/invites-001.pdf")
-    #expect(options.splitPath(1233) == "out/invites-1234.pdf")
-    let bare = SheetOptions(route: "r", input: "rows.csv", output: "./sheet")
-    #expect(bare.splitPath(4) == "./sheet-005")
+    let options = SheetOptions(
+      route: "r",
+      input: .standardInput,
+      output: URL(fileURLWithPath: "/tmp/out/invites.pdf")
+    )
+    #expect(options.splitPath(0).path == "/tmp/out/invites-001.pdf")
+    #expect(options.splitPath(1233).path == "/tmp/out/invites-1234.pdf")
+    let bare = SheetOptions(
+      route: "r",
+      input: .standardInput,
+      output: URL(fileURLWithPath: "/tmp/sheet")
+    )
+    #expect(bare.splitPath(4).path == "/tmp/sheet-005")
   }
 }

@@ -18,8 +18,8 @@ struct SheetTests {
     let out = directory.file("invites.pdf")
     var options = SheetOptions(
       route: "shared-checklist",
-      input: Sample.invites.path,
-      output: out.path
+      input: .file(Sample.invites),
+      output: out
     )
     options.locale = locale
     if grid {
@@ -59,8 +59,8 @@ struct SheetTests {
     let out = directory.file("fonts.pdf")
     var options = SheetOptions(
       route: "shared-checklist",
-      input: Sample.invites.path,
-      output: out.path
+      input: .file(Sample.invites),
+      output: out
     )
     options.locale = "ko"
     _ = try SheetRunner(pages: try Sample.pages(), options: options).run()
@@ -86,8 +86,8 @@ struct SheetTests {
       let out = directory.file("\(paper).pdf")
       var options = SheetOptions(
         route: "shared-checklist",
-        input: Sample.invites.path,
-        output: out.path
+        input: .file(Sample.invites),
+        output: out
       )
       options.layout = try SheetLayout(
         paper: try PrintSize(parsing: paper),
@@ -113,7 +113,7 @@ struct SheetTests {
       """.utf8
     ).write(to: csv)
     let out = directory.file("bad.pdf")
-    let options = SheetOptions(route: "shared-checklist", input: csv.path, output: out.path)
+    let options = SheetOptions(route: "shared-checklist", input: .file(csv), output: out)
     var failures: [SheetFailure] = []
     let summary = try SheetRunner(pages: try Sample.pages(), options: options)
       .run(onFailure: { failures.append($0) })
@@ -145,7 +145,7 @@ struct SheetTests {
       """.utf8
     ).write(to: csv)
     let out = directory.file("escaped.pdf")
-    let options = SheetOptions(route: "shared-checklist", input: csv.path, output: out.path)
+    let options = SheetOptions(route: "shared-checklist", input: .file(csv), output: out)
     var failures: [SheetFailure] = []
     let summary = try SheetRunner(pages: try Sample.pages(), options: options)
       .run(onFailure: { failures.append($0) })
@@ -175,8 +175,8 @@ struct SheetTests {
     try FileManager.default.createDirectory(at: outDirectory, withIntermediateDirectories: true)
     var options = SheetOptions(
       route: "shared-checklist",
-      input: csv.path,
-      output: outDirectory.appendingPathComponent("part.pdf").path
+      input: .file(csv),
+      output: outDirectory.appendingPathComponent("part.pdf")
     )
     options.split = 3
     options.workers = workers
@@ -206,8 +206,8 @@ struct SheetTests {
     let out = directory.file("stopped.pdf")
     let options = SheetOptions(
       route: "shared-checklist",
-      input: Sample.invites.path,
-      output: out.path
+      input: .file(Sample.invites),
+      output: out
     )
     let runner = try SheetRunner(pages: try Sample.pages(), options: options)
     var progress = 0
@@ -226,8 +226,8 @@ struct SheetTests {
       let out = directory.file("\(file).pdf")
       var options = SheetOptions(
         route: "shared-checklist",
-        input: Sample.invites.path,
-        output: out.path
+        input: .file(Sample.invites),
+        output: out
       )
       options.logo = try QRLogo(contentsOfFile: Sample.fixtures.appendingPathComponent(file).path)
       options.errorCorrection = .high
@@ -247,16 +247,20 @@ struct SheetTests {
   @Test func optionsThatCannotWork() throws {
     let pages = try Sample.pages()
     func error(_ change: (inout SheetOptions) throws -> Void) throws -> PrintError? {
-      var options = SheetOptions(route: "shared-checklist", input: "rows.csv", output: "x.pdf")
+      var options = SheetOptions(
+        route: "shared-checklist",
+        input: .file(URL(fileURLWithPath: "rows.csv")),
+        output: URL(fileURLWithPath: "x.pdf")
+      )
       try change(&options)
-      do {
+      do throws(PrintError) {
         _ = try SheetRunner(pages: pages, options: options)
         return nil
       } catch {
         return error
       }
     }
-    #expect(try error { $0.route = "nope" }?.code == .invalidOption)
+    #expect(try error { $0.route = "nope" }?.code == .unknownRoute)
     #expect(try error { $0.workers = 0 }?.code == .invalidOption)
     #expect(try error { $0.split = 0 }?.code == .invalidOption)
     #expect(

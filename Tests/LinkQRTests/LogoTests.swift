@@ -171,7 +171,7 @@ struct LogoTests {
     do {
       _ = try QRLogo(contentsOfFile: "/nonexistent/logo.png")
     } catch {
-      #expect(error.code == .invalidLogo)
+      #expect(error.code == .unreadableLogo)
       #expect(
         error.message == "cannot read the logo /nonexistent/logo.png (No such file or directory)"
       )

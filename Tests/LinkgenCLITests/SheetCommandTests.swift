@@ -93,14 +93,21 @@ struct SheetCommandTests {
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 
-  @Test func theOutputMustBeAPDFAndItsDirectoryMustExist() throws {
+  /// The output is a PDF; missing folders above it are created (as for every `--out`); a
+  /// file in the way is exit 73.
+  @Test func theOutputIsAPDFAndItsFoldersAreCreated() throws {
     let directory = try TemporaryDirectory()
     let png = try Linkgen.run(Self.sheet(directory.file("x.png")))
     #expect(png.status == 64)
     #expect(png.error.contains("give a file ending in .pdf"))
-    let missing = try Linkgen.run(Self.sheet(directory.file("nowhere/x.pdf")))
-    #expect(missing.status == 73)
-    #expect(missing.error.contains("cannot write \(directory.file("nowhere/x.pdf").path)"))
+    let nested = directory.file("print/run-1/x.pdf")
+    let created = try Linkgen.run(Self.sheet(nested))
+    #expect(created.status == 0, "\(created.error)")
+    #expect(FileManager.default.fileExists(atPath: nested.path))
+    try Data().write(to: directory.file("file"))
+    let blocked = try Linkgen.run(Self.sheet(directory.file("file/x.pdf")))
+    #expect(blocked.status == 73, "\(blocked.error)")
+    #expect(blocked.error.contains("a file is in the way"), "\(blocked.error)")
   }
 
   /// Standard input, split: the files are made one after the other from the one stream.
@@ -252,7 +259,7 @@ struct SheetCommandTests {
     let notAnImage = try Linkgen.run([
       "qr", link, "--out", directory.file("y.png").path, "--logo", "Package.swift",
     ])
-    #expect(notAnImage.status == 66)
+    #expect(notAnImage.status == 65)
     #expect(notAnImage.error.contains("is neither a PNG image nor an SVG drawing"))
   }
 }

@@ -37,7 +37,7 @@ package final class AtomicFileStream {
       try flush()
       return 0
     } catch {
-      return error.code
+      return error.errno
     }
   }
 

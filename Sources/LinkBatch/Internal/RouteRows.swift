@@ -4,8 +4,8 @@ package import LinkKit
 /// the columns (those named like the route's parameters give their values), and each row
 /// becomes the route's values.
 package struct RouteRows: Sendable {
-  /// The input's name, for messages (`rows.csv`, or `-`).
-  package let input: String
+  /// The input, named in messages.
+  package let input: BatchInput
   /// The column names, in order.
   package let columns: [String]
   /// The route the rows build.
@@ -16,35 +16,40 @@ package struct RouteRows: Sendable {
   /// Reads the header from `reader` and checks it: a first record that names every column
   /// once, and a column for each required parameter of `route`.
   ///
-  /// - Throws: ``BatchError``: ``BatchError/Code/data`` for an empty input or a malformed
-  ///   header, ``BatchError/Code/usage`` for a missing parameter column,
-  ///   ``BatchError/Code/noInput`` when the input cannot be read.
-  package init(reading reader: inout CSVReader, input: String, route: Route) throws(BatchError) {
+  /// - Throws: ``BatchError``: ``BatchError/Code/invalidHeader`` for an empty input or a
+  ///   malformed header, ``BatchError/Code/missingColumn`` for a missing parameter column,
+  ///   ``BatchError/Code/unreadableInput`` when the input cannot be read.
+  package init(reading reader: inout CSVReader, input: BatchInput, route: Route)
+    throws(BatchError)
+  {
     guard let header = try Self.next(&reader, input: input) else {
-      throw BatchError(.data, "\(input) is empty; its first line must name the columns")
+      throw BatchError(.invalidHeader, "\(input) is empty; its first line must name the columns")
     }
     let columns: [String]
     switch header.fields {
     case .failure(let error):
-      throw BatchError(.data, "\(input):\(header.line): \(error.message)")
+      throw BatchError(.invalidHeader, "\(input):\(header.line): \(error.message)")
     case .success(let fields): columns = fields
     }
     if let empty = columns.firstIndex(of: "") {
       throw BatchError(
-        .data,
+        .invalidHeader,
         "\(input):\(header.line): column \(empty + 1) of the header has no name"
       )
     }
     var seen = Set<String>()
     for column in columns where !seen.insert(column).inserted {
-      throw BatchError(.data, "\(input):\(header.line): the header names column '\(column)' twice")
+      throw BatchError(
+        .invalidHeader,
+        "\(input):\(header.line): the header names column '\(column)' twice"
+      )
     }
     for parameter in route.parameters
     where !columns.contains(parameter.name) && !parameter.isOptional
       && parameter.defaultValue == nil
     {
       throw BatchError(
-        .usage,
+        .missingColumn,
         "\(input) has no column '\(parameter.name)', which route '\(route.name)' needs; its "
           + "columns are \(columns.joined(separator: ", "))"
       )
@@ -57,14 +62,15 @@ package struct RouteRows: Sendable {
 
   /// The next record, or `nil` at the end of the input.
   ///
-  /// - Throws: ``BatchError`` with ``BatchError/Code/noInput`` when the input cannot be read.
-  package static func next(_ reader: inout CSVReader, input: String) throws(BatchError)
+  /// - Throws: ``BatchError`` with ``BatchError/Code/unreadableInput`` when the input cannot
+  ///   be read.
+  package static func next(_ reader: inout CSVReader, input: BatchInput) throws(BatchError)
     -> CSVRecord?
   {
     do throws(CSVReadError) {
       return try reader.next()
     } catch {
-      throw BatchError(.noInput, "cannot read \(input) (\(errorText(error.code)))")
+      throw BatchError(.unreadableInput, "cannot read \(input) (\(errorText(error.code)))")
     }
   }
 

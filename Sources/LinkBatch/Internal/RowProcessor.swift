@@ -37,6 +37,8 @@ struct RowResult: Sendable {
 struct RowProcessor: Sendable {
   let table: RouteTable
   let options: BatchOptions
+  /// The output directory's path, without a trailing `/`.
+  let directory: String
   /// The CSV's columns and the route.
   let rows: RouteRows
 
@@ -63,7 +65,7 @@ struct RowProcessor: Sendable {
     for format in options.formats {
       let name = job.name + "." + format.fileExtension
       files.append((format, name))
-      let path = options.outputDirectory + "/" + name
+      let path = directory + "/" + name
       if options.resume, access(path, F_OK) == 0 { continue }
       do throws(QRError) {
         if code == nil {

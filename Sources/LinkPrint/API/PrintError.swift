@@ -11,14 +11,20 @@
 public struct PrintError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The kind of failure, for programs that react to it.
   public enum Code: String, Sendable, Hashable, CaseIterable {
-    /// The options do not fit together or the route table: an unknown route, cards that do
-    /// not fit the paper, a code too dense for the card, a column the route needs.
+    /// The route table has no route of the name in ``SheetOptions/route``.
+    case unknownRoute
+    /// The route table does not configure the link in ``SheetOptions/link``.
+    case linkNotConfigured
+    /// An option is out of range or does not fit the others: cards that do not fit the paper,
+    /// a margin too narrow for crop marks, a logo with error correction other than H.
     case invalidOption
-    /// The CSV has no usable header.
-    case invalidInput
+    /// The CSV's header is missing, malformed, or names a column twice.
+    case invalidHeader
+    /// The CSV lacks a column that the route needs.
+    case missingColumn
     /// The CSV, the logo or the templates folder cannot be read.
     case unreadableInput
-    /// A card template does not parse, or its markup is not valid Pango markup.
+    /// A card template does not resolve or parse.
     case invalidTemplate
     /// The logo is not a PNG or SVG image that can be drawn.
     case invalidLogo
@@ -26,10 +32,10 @@ public struct PrintError: Error, Sendable, Hashable, CustomStringConvertible {
     case logoTooLarge
     /// A font the cards need is not installed; the message names the package.
     case missingFont
-    /// The output file cannot be created (a missing or read-only directory).
-    case cannotCreate
+    /// The output file cannot be created (a missing folder, no permission).
+    case cannotCreateOutput
     /// Writing the output failed part-way (a full disk, an I/O error); nothing is left behind.
-    case writeFailed
+    case outputIOFailed
     /// cairo, Pango or librsvg failed (out of memory, an internal error).
     case library
   }

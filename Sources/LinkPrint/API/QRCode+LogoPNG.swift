@@ -152,6 +152,7 @@ extension PrintError {
   init(_ error: QRError) {
     let code: Code =
       switch error.code {
+      case .unreadableLogo: .unreadableInput
       case .invalidLogo: .invalidLogo
       case .logoTooLarge, .logoOverAlignmentPattern: .logoTooLarge
       case .library: .library

@@ -1,5 +1,12 @@
+public import LinkBatch
 public import LinkKit
 public import LinkQR
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -12,7 +19,11 @@ public import LinkQR
 /// What a sheet reads, how its cards look, and where the PDF goes.
 ///
 /// ```swift
-/// var options = SheetOptions(route: "shared-checklist", input: "rows.csv", output: "invites.pdf")
+/// var options = SheetOptions(
+///   route: "shared-checklist",
+///   input: .file(URL(filePath: "rows.csv")),
+///   output: URL(filePath: "invites.pdf")
+/// )
 /// options.layout = try SheetLayout(paper: .letter, cards: .grid(columns: 3, rows: 4))
 /// options.locale = "ko"
 /// options.split = 500  // invites-001.pdf, invites-002.pdf, …
@@ -20,11 +31,11 @@ public import LinkQR
 public struct SheetOptions: Sendable {
   /// The route every row builds.
   public var route: String
-  /// The CSV file, or `-` for standard input.
-  public var input: String
+  /// The CSV to read: a file or standard input.
+  public var input: BatchInput
   /// The PDF to write. With ``split``, the files are numbered before the extension:
   /// `invites-001.pdf`, `invites-002.pdf`…
-  public var output: String
+  public var output: URL
   /// Paper, cards, margins, gutters and crop marks; A4 with 85 × 55 mm cards by default.
   public var layout: SheetLayout
   /// The locale of the card templates and of the text's fonts (`en`, `ko`).
@@ -46,7 +57,7 @@ public struct SheetOptions: Sendable {
   public var durable = true
 
   /// Options with the defaults: A4, 85 × 55 mm cards, 10 mm margins, English.
-  public init(route: String, input: String, output: String) {
+  public init(route: String, input: BatchInput, output: URL) {
     self.route = route
     self.input = input
     self.output = output
@@ -58,15 +69,13 @@ public struct SheetOptions: Sendable {
     max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 
-  /// The path of file `index` (from 0) of a split sheet: `invites.pdf` → `invites-001.pdf`.
-  public func splitPath(_ index: Int) -> String {
+  /// File `index` (from 0) of a split sheet: `invites.pdf` → `invites-001.pdf`.
+  public func splitPath(_ index: Int) -> URL {
     let number = String(index + 1)
     let padded = String(repeating: "0", count: max(0, 3 - number.count)) + number
-    let slash = output.lastIndex(of: "/")
-    let name = output[(slash.map(output.index(after:)) ?? output.startIndex)...]
-    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-      return output[..<dot] + "-" + padded + output[dot...]
-    }
-    return output + "-" + padded
+    let stem = output.deletingPathExtension().lastPathComponent
+    let name =
+      stem + "-" + padded + (output.pathExtension.isEmpty ? "" : "." + output.pathExtension)
+    return output.deletingLastPathComponent().appendingPathComponent(name)
   }
 }

@@ -6,6 +6,12 @@ public import LinkPages
 import LinkQR
 import Synchronization
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Turns a CSV of route parameters into print-ready PDF sheets of invite cards: each card has
 /// the row's QR code (vector), its text from the `card` template, and the link in words.
 ///
@@ -44,12 +50,12 @@ public final class SheetRunner: Sendable {
     guard let route = table.route(named: options.route) else {
       let known = table.routes.map(\.name).joined(separator: ", ")
       throw PrintError(
-        .invalidOption,
+        .unknownRoute,
         "the route table has no route '\(options.route)'; it has \(known)"
       )
     }
     if let reason = table.app.missingLinkReason(options.link) {
-      throw PrintError(.invalidOption, reason)
+      throw PrintError(.linkNotConfigured, reason)
     }
     guard options.workers >= 1 else {
       throw PrintError(.invalidOption, "the number of threads (--jobs) must be at least 1")
@@ -130,7 +136,13 @@ public final class SheetRunner: Sendable {
       minimumVersion: options.minimumVersion,
       logo: options.logo
     )
-    AtomicFile.removeStaleTemporaryFiles(in: directory(of: options.output))
+    let folder = options.output.deletingLastPathComponent().path
+    do throws(AtomicFileError) {
+      try AtomicFile.createDirectories(folder)
+    } catch {
+      throw PrintError(error)
+    }
+    AtomicFile.removeStaleTemporaryFiles(in: folder)
     let work = Work(preparer: preparer, stop: stop)
     return try withoutActuallyEscaping(onFailure) { onFailure throws(PrintError) in
       try withoutActuallyEscaping(onProgress) { onProgress throws(PrintError) in
@@ -140,7 +152,7 @@ public final class SheetRunner: Sendable {
           onProgress: onProgress
         )
         if let split = options.split {
-          if options.input != "-" && input.isRegularFile && options.workers > 1 {
+          if case .file = options.input, input.isRegularFile, options.workers > 1 {
             return try runSplitInParallel(split, work, report)
           }
           return try runSplit(split, reader: &reader, work, report)
@@ -155,7 +167,7 @@ public final class SheetRunner: Sendable {
   private func runSingle(reader: inout CSVReader, _ work: Work, _ report: Reporter)
     throws(PrintError) -> SheetSummary
   {
-    let document = try makeDocument(options.output)
+    let document = try makeDocument(options.output.path)
     var summary = SheetSummary()
     let chunkSize = options.workers * 64
     var records: [CSVRecord] = []
@@ -338,7 +350,7 @@ public final class SheetRunner: Sendable {
         switch work.preparer.prepare(record) {
         case .failure(let problem): result.failures.append(problem)
         case .success(let card):
-          if document == nil { document = try makeDocument(options.splitPath(index)) }
+          if document == nil { document = try makeDocument(options.splitPath(index).path) }
           if let problem = try document?.add(card) { result.failures.append(problem) }
         }
       }
@@ -430,11 +442,6 @@ public final class SheetRunner: Sendable {
       )
     }
     return result
-  }
-
-  private func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 }
 
@@ -555,10 +562,14 @@ extension PrintError {
   init(_ error: BatchError) {
     let code: Code =
       switch error.code {
-      case .usage: .invalidOption
-      case .data: .invalidInput
-      case .noInput: .unreadableInput
-      case .cannotCreate: .cannotCreate
+      case .unknownRoute: .unknownRoute
+      case .linkNotConfigured: .linkNotConfigured
+      case .invalidOption, .invalidNamePattern: .invalidOption
+      case .invalidHeader: .invalidHeader
+      case .missingColumn: .missingColumn
+      case .unreadableInput: .unreadableInput
+      case .cannotCreateOutput: .cannotCreateOutput
+      case .outputIOFailed: .outputIOFailed
       }
     self.init(code, error.message)
   }

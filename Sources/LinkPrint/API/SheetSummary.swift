@@ -51,8 +51,6 @@ public struct SheetWarning: Sendable, Hashable, CustomStringConvertible {
     case unusableColumn
     /// The CSV has no `name` column, which the built-in card template prints.
     case noNameColumn
-    /// There are no templates for the requested locale; another one is used.
-    case localeFallback
   }
 
   /// The kind of warning.

@@ -31,7 +31,7 @@ enum Cairo {
 
   static func error(_ status: cairo_status_t, _ what: String) -> PrintError {
     let reason = String(cString: cairo_status_to_string(status))
-    let code: PrintError.Code = status == CAIRO_STATUS_WRITE_ERROR ? .writeFailed : .library
+    let code: PrintError.Code = status == CAIRO_STATUS_WRITE_ERROR ? .outputIOFailed : .library
     return PrintError(code, "cairo could not \(what): \(reason)")
   }
 
@@ -54,7 +54,7 @@ final class PDFSink {
     do {
       stream = try AtomicFileStream(path: path)
     } catch {
-      throw PrintError(.cannotCreate, error.description)
+      throw PrintError(error)
     }
   }
 
@@ -73,9 +73,17 @@ final class PDFSink {
 
   /// The error for a write that failed, naming the file and the reason.
   func writeError() -> PrintError {
-    PrintError(
-      .writeFailed,
-      "cannot write \(stream.path) (\(errorText(failure == 0 ? EIO : failure)))"
-    )
+    PrintError(AtomicFileError(path: stream.path, code: failure == 0 ? EIO : failure))
+  }
+}
+
+extension PrintError {
+  /// A file that could not be written: ``Code/outputIOFailed`` when the storage failed (a full
+  /// disk, a quota, an I/O error), ``Code/cannotCreateOutput`` otherwise.
+  init(_ error: AtomicFileError) {
+    switch error.code {
+    case .ioFailure: self.init(.outputIOFailed, error.description)
+    case .cannotCreate: self.init(.cannotCreateOutput, error.description)
+    }
   }
 }

@@ -101,7 +101,7 @@ final class SheetDocument {
     do {
       try sink.stream.commit(durable: durable)
     } catch {
-      throw PrintError(.writeFailed, error.description)
+      throw PrintError(error)
     }
   }
 

@@ -22,7 +22,9 @@ public struct QRError: Error, Sendable, Hashable, CustomStringConvertible {
     case imageTooLarge
     /// libqrencode or libpng failed (out of memory, or an internal error).
     case library
-    /// A logo file is not a PNG or SVG image, is too large, or cannot be read.
+    /// A logo file cannot be read (no such file, no permission, an I/O error).
+    case unreadableLogo
+    /// A logo is not a PNG or SVG image, or is larger than ``QRLogo/maximumBytes``.
     case invalidLogo
     /// A logo would cover more of the code than its error correction can restore.
     case logoTooLarge

@@ -76,13 +76,13 @@ public struct QRLogo: Sendable, Hashable {
 
   /// A logo read from a PNG or SVG file.
   ///
-  /// - Throws: ``QRError`` with ``QRError/Code/invalidLogo`` naming the file when it cannot be
-  ///   read or is not a PNG or SVG image.
+  /// - Throws: ``QRError`` naming the file: ``QRError/Code/unreadableLogo`` when it cannot be
+  ///   read, ``QRError/Code/invalidLogo`` when it is not a PNG or SVG image.
   public init(contentsOfFile path: String, size: Double? = nil) throws(QRError) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw QRError(
-        .invalidLogo,
+        .unreadableLogo,
         "cannot read the logo \(path) (\(String(cString: strerror(errno))))"
       )
     }
@@ -96,7 +96,7 @@ public struct QRLogo: Sendable, Hashable {
       if count < 0, errno == EINTR { continue }
       guard count >= 0 else {
         throw QRError(
-          .invalidLogo,
+          .unreadableLogo,
           "cannot read the logo \(path) (\(String(cString: strerror(errno))))"
         )
       }

@@ -35,19 +35,10 @@ struct LogoOptions: ParsableArguments {
   }
 
   /// The logo read and checked (it must draw with librsvg or cairo), or `nil`.
-  func load() throws(Failure) -> QRLogo? {
+  func load() throws -> QRLogo? {
     guard let logo else { return nil }
-    let loaded: QRLogo
-    do throws(QRError) {
-      loaded = try QRLogo(contentsOfFile: logo, size: logoSize.map { $0.value / 100 })
-    } catch {
-      throw error.failure
-    }
-    do throws(PrintError) {
-      try loaded.validateDrawing()
-    } catch {
-      throw error.failure
-    }
+    let loaded = try QRLogo(contentsOfFile: logo, size: logoSize.map { $0.value / 100 })
+    try loaded.validateDrawing()
     return loaded
   }
 }

@@ -41,10 +41,11 @@ extension Linkgen {
               --card 90x50mm --gutter 4mm --crop-marks --logo logo.svg
           linkgen sheet invite --input guests.csv --out shop.pdf --split 500
 
-        Exit status: 0 when every row became a card, 65 when any row failed (the \
-        PDF holds the others), 64 for a usage error, 66 when the CSV, a logo or the \
-        templates cannot be read, 69 when a font is missing, 73 when the PDF cannot \
-        be created, 74 when writing fails (a full disk), 130/143 when interrupted.
+        Exit status: 0 when every row became a card; 65 when any row failed (the \
+        PDF holds the others), for an unknown route, a bad CSV header or template; \
+        64 for a usage error; 66 when the CSV, a logo or the templates cannot be \
+        read; 69 when a font is missing; 73 when the PDF cannot be created; 74 when \
+        writing fails part-way (a full disk); 130/143 when interrupted.
         """
     )
 
@@ -92,8 +93,7 @@ extension Linkgen {
       help: ArgumentHelp(
         "Error correction: L, M (default), Q or H (H with --logo).",
         valueName: "level"
-      ),
-      transform: QRArgument.errorCorrection
+      )
     )
     var ecc: QRErrorCorrection?
 
@@ -104,8 +104,7 @@ extension Linkgen {
       help: ArgumentHelp(
         "The link each card holds and prints (default universal).",
         valueName: "link"
-      ),
-      transform: QRArgument.link
+      )
     )
     var qrLink: LinkSet.Key = .universal
 
@@ -136,67 +135,63 @@ extension Linkgen {
     }
 
     func run() throws {
-      try reportingFailures { () throws(Failure) in
-        let table = try table.load()
-        var options = SheetOptions(route: route, input: input, output: out)
-        options.layout = try paper.layout()
-        options.locale = locale
-        options.link = qrLink
-        options.logo = try logo.load()
-        options.errorCorrection = options.logo == nil ? ecc ?? .medium : .high
-        options.minimumVersion = minVersion
-        options.split = split
-        if let jobs { options.workers = jobs }
-        let pages: PageRenderer
-        do throws(PageError) {
-          pages = try PageRenderer(
-            table: table,
-            templatesDirectory: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }
-          )
-        } catch {
-          throw Failure(error)
-        }
-        try Self.run(pages: pages, options: options)
+      let table = try table.load()
+      var options = SheetOptions(
+        route: route,
+        input: input == "-" ? .standardInput : .file(URL(fileURLWithPath: input)),
+        output: URL(fileURLWithPath: out)
+      )
+      options.layout = try paper.layout()
+      options.locale = locale
+      options.link = qrLink
+      options.logo = try logo.load()
+      options.errorCorrection = options.logo == nil ? ecc ?? .medium : .high
+      options.minimumVersion = minVersion
+      options.split = split
+      if let jobs { options.workers = jobs }
+      let pages = try PageRenderer(
+        table: table,
+        templatesDirectory: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      )
+      if let warning = try pages.localeWarning(locale) { Console.warning(warning) }
+      let summary = try Self.run(pages: pages, options: options)
+      Console.print(summary.description)
+      if summary.rows == 0 {
+        throw CommandError(.invalidInput, "\(options.input) has no rows under its header")
+      }
+      if summary.failed > 0 {
+        throw CommandError(
+          .rowsFailed,
+          "\(summary.failed) of \(summary.rows) rows failed (see the lines above)"
+        )
       }
     }
 
-    private static func run(pages: PageRenderer, options: SheetOptions) throws(Failure) {
-      let summary: SheetSummary
-      do throws(PrintError) {
-        let runner = try SheetRunner(pages: pages, options: options)
-        if runner.locale != options.locale.lowercased() {
-          Console.warning(
-            "there are no card templates for locale '\(options.locale)'; using '\(runner.locale)'"
-          )
-        }
-        let signals = InterruptSignals()
-        let bar = ProgressBar.onTerminal()
-        summary = try runner.run(
-          onFailure: { failure in
-            bar?.finish()
-            Console.error("\(options.input):\(failure.line): \(failure.message)")
-          },
-          onWarning: { Console.warning($0.message) },
-          onProgress: { bar?.update($0) },
-          isCancelled: { signals.received != nil }
-        )
-        bar?.finish()
-        if summary.interrupted {
-          let kept =
-            summary.files.isEmpty ? "no PDF written" : "kept \(summary.files.count) whole file(s)"
-          Console.error("interrupted: \(kept); the file in progress was removed")
-        }
-        signals.exitIfReceived()
-      } catch {
-        throw error.failure
+    /// Makes the sheet with a progress bar on a terminal, stopping cleanly on SIGINT or
+    /// SIGTERM (the file in progress removed) and then dying of the same signal.
+    private static func run(pages: PageRenderer, options: SheetOptions) throws(PrintError)
+      -> SheetSummary
+    {
+      let runner = try SheetRunner(pages: pages, options: options)
+      let signals = InterruptSignals()
+      let bar = ProgressBar.onTerminal()
+      let summary = try runner.run(
+        onFailure: { failure in
+          bar?.finish()
+          Console.error(message: "\(options.input):\(failure.line): \(failure.message)")
+        },
+        onWarning: { Console.warning($0) },
+        onProgress: { bar?.update($0) },
+        isCancelled: { signals.received != nil }
+      )
+      bar?.finish()
+      if summary.interrupted {
+        let kept =
+          summary.files.isEmpty ? "no PDF written" : "\(summary.files.count) whole file(s) kept"
+        Console.error(message: "interrupted: \(kept); the file in progress was removed")
       }
-      Console.print(summary.description)
-      if summary.rows == 0 {
-        throw Failure("\(options.input) has no rows under its header; no PDF written")
-      }
-      if summary.failed > 0 {
-        throw Failure("\(summary.failed) of \(summary.rows) rows failed (see the lines above)")
-      }
+      signals.exitIfReceived()
+      return summary
     }
   }
 }
@@ -251,17 +246,13 @@ struct SheetPaperOptions: ParsableArguments {
     }
   }
 
-  func layout() throws(Failure) -> SheetLayout {
-    do throws(PrintError) {
-      return try SheetLayout(
-        paper: paper ?? .a4,
-        cards: grid ?? .size(card ?? .businessCard),
-        margin: margin ?? .millimetres(10),
-        gutter: gutter ?? PrintLength(points: 0),
-        cropMarks: cropMarks
-      )
-    } catch {
-      throw error.failure
-    }
+  func layout() throws(PrintError) -> SheetLayout {
+    try SheetLayout(
+      paper: paper ?? .a4,
+      cards: grid ?? .size(card ?? .businessCard),
+      margin: margin ?? .millimetres(10),
+      gutter: gutter ?? PrintLength(points: 0),
+      cropMarks: cropMarks
+    )
   }
 }
