@@ -43,7 +43,7 @@ struct CardGeometry: Sendable {
     linkWidth = width - 2 * Self.safe
     linkBottom = height - Self.safe
     if wide {
-      qrSide = min(height - Self.cut - Self.safe - band - millimetre, 0.47 * width - Self.cut)
+      qrSide = min(height - Self.cut - Self.safe - band - millimetre / 2, 0.52 * width - Self.cut)
       qrX = Self.cut
       qrY = Self.cut
       textX = qrX + qrSide + millimetre
@@ -209,17 +209,19 @@ final class CardPainter {
     let side = Double(modules) * module
     let codeX = Self.snapped(x + geometry.qrX + (geometry.qrSide - side) / 2) + 4 * module
     let codeY = Self.snapped(y + geometry.qrY + (geometry.qrSide - side) / 2) + 4 * module
+    // Each run of dark modules is a horizontal line one module thick, with butt caps: the same
+    // rectangle as a filled one, in half the numbers (cairo writes every coordinate of a path
+    // into the PDF, and that is most of the time a sheet takes). All the runs are one stroke,
+    // so neighbouring rows meet without seams.
     cairo_set_source_rgb(context, 0, 0, 0)
+    cairo_set_line_width(context, module)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
     card.code.forEachDarkRun(excluding: area) { row, start, end in
-      cairo_rectangle(
-        context,
-        codeX + Double(start) * module,
-        codeY + Double(row) * module,
-        Double(end - start) * module,
-        module
-      )
+      let y = codeY + (Double(row) + 0.5) * module
+      cairo_move_to(context, codeX + Double(start) * module, y)
+      cairo_line_to(context, codeX + Double(end) * module, y)
     }
-    cairo_fill(context)
+    cairo_stroke(context)
     if let area, let logo {
       logo.artwork.draw(
         on: context,
