@@ -17,7 +17,7 @@ struct LogoOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "The logo's square as a percentage of the code's side (default: the largest the code's "
-        + "error correction allows, about 25-34%); a logo that would make the code unreadable "
+        + "error correction allows, about 20-34%); a logo that would make the code unreadable "
         + "is refused.",
       valueName: "percent"
     )
