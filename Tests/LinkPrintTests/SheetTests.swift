@@ -4,7 +4,7 @@ import LinkKit
 import LinkPages
 import LinkPrint
 import LinkQR
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 @Suite(.enabled(if: PDFTools.available, "\(PDFTools.missing)"))

@@ -2,7 +2,7 @@ import Foundation
 import LinkKit
 import LinkPages
 import LinkPrint
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 /// The package's example data and helpers shared by the sheet tests.

@@ -1,5 +1,5 @@
 import Foundation
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 @Suite(.enabled(if: PDFTools.available, "\(PDFTools.missing)"))
@@ -136,9 +136,13 @@ struct SheetCommandTests {
     let command =
       "ulimit -f 16; trap '' XFSZ; exec "
       + ([Linkgen.executable.path] + Self.sheet(out)).map { "'\($0)'" }.joined(separator: " ")
-    let result = try Run.program("/bin/sh", ["-c", command], directory: Linkgen.packageRoot)
-    #expect(result.status == 74, "\(result.stderr)")
-    #expect(result.stderr.contains("cannot write \(out.path) (File too large)"), "\(result.stderr)")
+    let result = try ProcessRunner.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", command],
+      in: Linkgen.packageRoot
+    )
+    #expect(result.status == 74, "\(result.error)")
+    #expect(result.error.contains("cannot write \(out.path) (File too large)"), "\(result.error)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
   }
 

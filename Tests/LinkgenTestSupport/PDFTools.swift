@@ -6,13 +6,21 @@ public import Foundation
 /// installed.
 public enum PDFTools {
   /// The path of `pdftoppm`, or `nil`.
-  public static let pdftoppm = executable(named: "pdftoppm")
+  public static let pdftoppm = ProcessRunner.find(["pdftoppm"])
   /// The path of `pdftotext`, or `nil`.
-  public static let pdftotext = executable(named: "pdftotext")
+  public static let pdftotext = ProcessRunner.find(["pdftotext"])
   /// The path of `pdffonts`, or `nil`.
-  public static let pdffonts = executable(named: "pdffonts")
+  public static let pdffonts = ProcessRunner.find(["pdffonts"])
   /// The path of `pdfinfo`, or `nil`.
-  public static let pdfinfo = executable(named: "pdfinfo")
+  public static let pdfinfo = ProcessRunner.find(["pdfinfo"])
+
+  /// Runs one of the tools; fails with its standard error when it fails.
+  private static func run(_ tool: URL?, _ name: String, _ arguments: [String]) throws -> String {
+    guard let tool else { throw ScannerError("\(name) is not installed") }
+    let result = try ProcessRunner.run(tool, arguments)
+    guard result.status == 0 else { throw ScannerError("\(name) failed: \(result.error)") }
+    return result.output
+  }
 
   /// Whether PDFs can be rendered, read and their QR codes decoded here.
   public static var available: Bool {
@@ -51,10 +59,7 @@ public enum PDFTools {
       ]
     }
     arguments += ["-singlefile", pdf.path, stem.path]
-    let result = try Scanner.run(pdftoppm ?? "pdftoppm", arguments)
-    guard result.status == 0 else {
-      throw ScannerError("pdftoppm failed: \(String(decoding: result.errors, as: UTF8.self))")
-    }
+    _ = try run(pdftoppm, "pdftoppm", arguments)
     return stem.appendingPathExtension("png")
   }
 
@@ -68,11 +73,7 @@ public enum PDFTools {
         "-W", String(Int(box.width)), "-H", String(Int(box.height)),
       ]
     }
-    let result = try Scanner.run(pdftotext ?? "pdftotext", arguments + [pdf.path, "-"])
-    guard result.status == 0 else {
-      throw ScannerError("pdftotext failed: \(String(decoding: result.errors, as: UTF8.self))")
-    }
-    return String(decoding: result.output, as: UTF8.self)
+    return try run(pdftotext, "pdftotext", arguments + [pdf.path, "-"])
   }
 
   /// A word `pdftotext -bbox` found, with its box in points from the page's top-left corner.
@@ -87,16 +88,10 @@ public enum PDFTools {
 
   /// Every word of the PDF with its page and position.
   public static func words(_ pdf: URL) throws -> [Word] {
-    let result = try Scanner.run(
-      pdftotext ?? "pdftotext",
-      ["-enc", "UTF-8", "-bbox", pdf.path, "-"]
-    )
-    guard result.status == 0 else {
-      throw ScannerError("pdftotext failed: \(String(decoding: result.errors, as: UTF8.self))")
-    }
+    let output = try run(pdftotext, "pdftotext", ["-enc", "UTF-8", "-bbox", pdf.path, "-"])
     var words: [Word] = []
     var page = 0
-    for line in String(decoding: result.output, as: UTF8.self).split(separator: "\n") {
+    for line in output.split(separator: "\n") {
       if line.contains("<page ") {
         page += 1
         continue
@@ -144,12 +139,9 @@ public enum PDFTools {
 
   /// The fonts of a PDF.
   public static func fonts(_ pdf: URL) throws -> [Font] {
-    let result = try Scanner.run(pdffonts ?? "pdffonts", [pdf.path])
-    guard result.status == 0 else {
-      throw ScannerError("pdffonts failed: \(String(decoding: result.errors, as: UTF8.self))")
-    }
+    let output = try run(pdffonts, "pdffonts", [pdf.path])
     // name, then type (one or more words), encoding, emb, sub, uni, object, generation.
-    return String(decoding: result.output, as: UTF8.self).split(separator: "\n").dropFirst(2)
+    return output.split(separator: "\n").dropFirst(2)
       .compactMap { line in
         let words = line.split(separator: " ")
         guard words.count >= 8 else { return nil }
@@ -165,22 +157,13 @@ public enum PDFTools {
 
   /// `pdfinfo`'s fields (`Pages`, `Page size`, `Title`…).
   public static func info(_ pdf: URL) throws -> [String: String] {
-    let result = try Scanner.run(pdfinfo ?? "pdfinfo", [pdf.path])
-    guard result.status == 0 else {
-      throw ScannerError("pdfinfo failed: \(String(decoding: result.errors, as: UTF8.self))")
-    }
+    let output = try run(pdfinfo, "pdfinfo", [pdf.path])
     var fields: [String: String] = [:]
-    for line in String(decoding: result.output, as: UTF8.self).split(separator: "\n") {
+    for line in output.split(separator: "\n") {
       guard let colon = line.firstIndex(of: ":") else { continue }
       fields[String(line[..<colon])] = line[line.index(after: colon)...]
         .trimmingCharacters(in: .whitespaces)
     }
     return fields
-  }
-
-  private static func executable(named name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/\(name)" }
-      .first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 }
