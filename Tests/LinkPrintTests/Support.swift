@@ -7,8 +7,7 @@ import Testing
 
 /// The package's example data and helpers shared by the sheet tests.
 enum Sample {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = PackagePaths.root
   static let openlist = root.appendingPathComponent("Examples/openlist/linkgen.json")
   static let invites = root.appendingPathComponent("Examples/openlist/invites.csv")
   static let fixtures = root.appendingPathComponent("Tests/Fixtures")

@@ -7,8 +7,7 @@ import Testing
 struct LogoTests {
   static let link =
     "https://openlist.example.com/shared-checklists/3f2504e0-4f89-11d3-9a0c-0305e82c3301"
-  static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+  static let fixtures = PackagePaths.root.appendingPathComponent("Tests/Fixtures")
 
   // MARK: The block structure and the placement, checked against libqrencode
 
