@@ -9,6 +9,7 @@ import PackageDescription
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
+//   LinkPrint        print-ready PDF sheets of invite cards (cairo, Pango), QR codes with a logo
 //   LinkServer       `linkgen serve`: the link domain over HTTP (hummingbird); a separate product,
 //                    so an app that uses LinkKit never builds the server's dependencies
 //   linkgen          the command-line tool: parses arguments, calls the libraries
@@ -30,6 +31,7 @@ let package = Package(
     .library(name: "LinkAssociation", targets: ["LinkAssociation"]),
     .library(name: "LinkPages", targets: ["LinkPages"]),
     .library(name: "LinkBatch", targets: ["LinkBatch"]),
+    .library(name: "LinkPrint", targets: ["LinkPrint"]),
     .library(name: "LinkServer", targets: ["LinkServer"]),
     .executable(name: "linkgen", targets: ["linkgen"]),
   ],
@@ -70,6 +72,29 @@ let package = Package(
 
     // MARK: Batches of QR codes from CSV
     .target(name: "LinkBatch", dependencies: ["LinkKit", "LinkQR"]),
+
+    // MARK: Printed sheets and logo codes over cairo, Pango and librsvg
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+    ),
+    // Pango lays out and shapes text (HarfBuzz) with fonts found by fontconfig.
+    .systemLibrary(
+      name: "CPango",
+      pkgConfig: "pangocairo",
+      providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
+    ),
+    // librsvg draws SVG logos onto cairo surfaces, as vectors in a PDF.
+    .systemLibrary(
+      name: "CRsvg",
+      pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+    ),
+    .target(
+      name: "LinkPrint",
+      dependencies: ["LinkKit", "LinkQR", "LinkBatch", "LinkPages", "CCairo", "CPango", "CRsvg"]
+    ),
 
     // MARK: Association files
     .target(name: "LinkAssociation", dependencies: ["LinkKit"]),
@@ -122,6 +147,7 @@ let package = Package(
         "LinkBatch",
         "LinkAssociation",
         "LinkPages",
+        "LinkPrint",
         "LinkServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -168,6 +194,12 @@ let package = Package(
       dependencies: ["LinkPages", "LinkKit", "LinkgenTestSupport"]
     ),
     .testTarget(
+      name: "LinkPrintTests",
+      dependencies: [
+        "LinkPrint", "LinkQR", "LinkKit", "LinkPages", "LinkBatch", "LinkgenTestSupport",
+      ]
+    ),
+    .testTarget(
       name: "LinkServerTests",
       dependencies: [
         "LinkServer", "LinkKit", "LinkPages", "LinkQR",
@@ -177,7 +209,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LinkgenCLITests",
-      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "LinkgenTestSupport"]
+      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "LinkPrint", "LinkgenTestSupport"]
     ),
   ]
 )

@@ -127,7 +127,7 @@ extension PageRenderer {
     return ServedPage(html: page, contentSecurityPolicy: value)
   }
 
-  /// What a link-preview crawler gets, from the `card` template: the head's Open Graph and
+  /// What a link-preview crawler gets, from the `preview-card` template: the head's Open Graph and
   /// X/Twitter tags and the title, description and link as text; no buttons, no script.
   package func previewCard(
     for values: RouteValues,
@@ -138,7 +138,7 @@ extension PageRenderer {
     var context = try job.htmlContext()
     let policy = ContentSecurityPolicy()
     context["csp"] = policy.templateValue
-    let (html, origin) = try job.renderWithOrigin("card", context)
+    let (html, origin) = try job.renderWithOrigin("preview-card", context)
     let (page, value) = try policy.finished(Self.tidy(html), template: origin)
     return ServedPage(html: page, contentSecurityPolicy: value)
   }

@@ -3,6 +3,7 @@ import LinkAssociation
 import LinkBatch
 import LinkKit
 import LinkPages
+import LinkPrint
 import LinkQR
 import LinkServer
 
@@ -58,6 +59,7 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case let error as PageError: self = Self.status(error.code)
     case let error as QRError: self = Self.status(error.code)
     case let error as BatchError: self = Self.status(error.code)
+    case let error as PrintError: self = Self.status(error.code)
     case let error as AtomicFileError: self = Self.status(error.code)
     case let error as CommandError: self = Self.status(error.code)
     case let error as ServeError: self = Self.status(error.code)
@@ -102,8 +104,11 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
 
   private static func status(_ code: QRError.Code) -> ExitStatus {
     switch code {
-    case .empty, .tooLong: .dataError
-    case .invalidOption, .invalidColor, .imageTooLarge: .usage
+    case .empty, .tooLong, .invalidLogo: .dataError
+    case .invalidOption, .invalidColor, .imageTooLarge, .logoTooLarge, .logoNeedsHighCorrection,
+      .logoOverAlignmentPattern:
+      .usage
+    case .unreadableLogo: .noInput
     case .library: .software
     }
   }
@@ -115,6 +120,20 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case .unreadableInput: .noInput
     case .cannotCreateOutput: .cannotCreate
     case .outputIOFailed: .ioError
+    }
+  }
+
+  private static func status(_ code: PrintError.Code) -> ExitStatus {
+    switch code {
+    case .unknownRoute, .linkNotConfigured, .invalidHeader, .missingColumn, .invalidTemplate,
+      .invalidLogo:
+      .dataError
+    case .invalidOption, .logoTooLarge: .usage
+    case .unreadableInput: .noInput
+    case .missingFont: .unavailable
+    case .cannotCreateOutput: .cannotCreate
+    case .outputIOFailed: .ioError
+    case .library: .software
     }
   }
 
