@@ -10,6 +10,8 @@ import PackageDescription
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
 //   LinkPrint        print-ready PDF sheets of invite cards (cairo, Pango), QR codes with a logo
+//   LinkServer       `linkgen serve`: the link domain over HTTP (hummingbird); a separate product,
+//                    so an app that uses LinkKit never builds the server's dependencies
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
 //   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
@@ -30,12 +32,23 @@ let package = Package(
     .library(name: "LinkPages", targets: ["LinkPages"]),
     .library(name: "LinkBatch", targets: ["LinkBatch"]),
     .library(name: "LinkPrint", targets: ["LinkPrint"]),
+    .library(name: "LinkServer", targets: ["LinkServer"]),
     .executable(name: "linkgen", targets: ["linkgen"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    // The server (LinkServer) only. `traits: []` leaves out hummingbird's swift-configuration
+    // support, which linkgen does not use.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0", traits: []),
   ],
   targets: [
     // MARK: Core
@@ -102,6 +115,29 @@ let package = Package(
       dependencies: ["linkgen-embed-templates"]
     ),
 
+    // MARK: The link domain server (`linkgen serve`)
+    .target(
+      name: "LinkServer",
+      dependencies: [
+        "LinkKit",
+        "LinkQR",
+        "LinkAssociation",
+        "LinkPages",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+
     // MARK: Executables
     .executableTarget(
       name: "linkgen",
@@ -112,6 +148,7 @@ let package = Package(
         "LinkAssociation",
         "LinkPages",
         "LinkPrint",
+        "LinkServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -160,6 +197,14 @@ let package = Package(
       name: "LinkPrintTests",
       dependencies: [
         "LinkPrint", "LinkQR", "LinkKit", "LinkPages", "LinkBatch", "LinkgenTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "LinkServerTests",
+      dependencies: [
+        "LinkServer", "LinkKit", "LinkPages", "LinkQR",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
     .testTarget(

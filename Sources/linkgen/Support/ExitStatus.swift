@@ -5,6 +5,7 @@ import LinkKit
 import LinkPages
 import LinkPrint
 import LinkQR
+import LinkServer
 
 /// The status `linkgen` exits with, from sysexits(3). Every error maps to one here, by its
 /// type and code, so the same failure exits the same way in every command.
@@ -61,6 +62,7 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case let error as PrintError: self = Self.status(error.code)
     case let error as AtomicFileError: self = Self.status(error.code)
     case let error as CommandError: self = Self.status(error.code)
+    case let error as ServeError: self = Self.status(error.code)
     case let error as ExitCode: self.init(rawValue: error.rawValue)
     case is ValidationError: self = .usage
     default: self = .software
@@ -147,6 +149,14 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case .usage: .usage
     case .invalidInput, .checkFailed, .rowsFailed: .dataError
     case .unreadableInput: .noInput
+    }
+  }
+
+  private static func status(_ code: ServeError.Code) -> ExitStatus {
+    switch code {
+    case .associationTooLarge, .associationFile, .pages: .dataError
+    case .invalidConfiguration: .usage
+    case .bind: .unavailable
     }
   }
 }
