@@ -9,6 +9,7 @@ import PackageDescription
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
+//   LinkStore        short links, API keys and click counters on SQLite or PostgreSQL
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
 //   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
@@ -22,12 +23,20 @@ let package = Package(
     .library(name: "LinkAssociation", targets: ["LinkAssociation"]),
     .library(name: "LinkPages", targets: ["LinkPages"]),
     .library(name: "LinkBatch", targets: ["LinkBatch"]),
+    .library(name: "LinkStore", targets: ["LinkStore"]),
     .executable(name: "linkgen", targets: ["linkgen"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    // The store (LinkStore): SQLite (vendored by sqlite-nio), PostgreSQL, key hashing.
+    .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // MARK: Core
@@ -71,6 +80,26 @@ let package = Package(
       dependencies: ["linkgen-embed-templates"]
     ),
 
+    // MARK: The store: short links, API keys, click counters
+    // One backend protocol, two backends: SQLite (sqlite-nio, which vendors SQLite itself) and
+    // PostgreSQL (postgres-nio). Nothing in LinkKit, LinkQR or LinkPages depends on it, so an app
+    // that uses LinkKit never builds these packages. See docs/store.md.
+    .target(
+      name: "LinkStore",
+      dependencies: [
+        "LinkKit",
+        .product(name: "SQLiteNIO", package: "sqlite-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(name: "linkgen-store-bench", dependencies: ["LinkStore", "LinkKit"]),
+
     // MARK: Executables
     .executableTarget(
       name: "linkgen",
@@ -80,7 +109,9 @@ let package = Package(
         "LinkBatch",
         "LinkAssociation",
         "LinkPages",
+        "LinkStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(name: "CAllocationCounter"),
@@ -115,8 +146,18 @@ let package = Package(
     .testTarget(name: "LinkAssociationTests", dependencies: ["LinkAssociation", "LinkKit"]),
     .testTarget(name: "LinkPagesTests", dependencies: ["LinkPages", "LinkKit"]),
     .testTarget(
+      name: "LinkStoreTests",
+      dependencies: [
+        "LinkStore",
+        "LinkKit",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
+    .testTarget(
       name: "LinkgenCLITests",
-      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "QRTestSupport"]
+      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "LinkStore", "QRTestSupport"]
     ),
   ]
 )
