@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `linkgen` command: builds, parses and checks deep links from one route table.
 @main
-struct Linkgen: ParsableCommand {
+struct Linkgen: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "linkgen",
     abstract:
@@ -33,7 +33,7 @@ struct Linkgen: ParsableCommand {
     subcommands: [
       Make.self, Parse.self, Routes.self, Validate.self, Page.self,
       AASA.self, AssetLinks.self, IOSEntitlements.self, IOSPlist.self, AndroidManifest.self,
-      CheckAASA.self, CheckAssetLinks.self, QR.self, Batch.self,
+      CheckAASA.self, CheckAssetLinks.self, QR.self, Batch.self, Keys.self, Stats.self,
     ]
   )
 }

@@ -52,7 +52,8 @@ struct Linkgen {
   static func run(
     _ arguments: [String],
     input: Data? = nil,
-    in directory: URL? = nil
+    in directory: URL? = nil,
+    environment: [String: String] = [:]
   ) throws -> Result {
     // linkgen may exit before reading all its input (it refuses over-long input early);
     // writing the rest must not kill the test process.
@@ -61,6 +62,9 @@ struct Linkgen {
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? packageRoot
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     let error = Pipe()
     let standardInput = Pipe()
