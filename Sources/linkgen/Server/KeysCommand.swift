@@ -24,8 +24,8 @@ extension Linkgen {
           linkgen keys list
           linkgen keys revoke k7m2xq9r
 
-        Exit status: 0 on success, 64 for a usage error, 65 for an unknown key id or scope, \
-        69 when the database cannot be reached, 74 for a storage error, 78 for a bad database \
+        Exit status: 0 on success, 64 for a usage error (an unknown scope), 65 for an unknown \
+        key id, 69 when the database cannot be reached, 74 for a storage error, 78 for a bad database \
         URL or a database that refuses the connection's settings.
         """,
       subcommands: [Create.self, List.self, Revoke.self]
@@ -63,39 +63,33 @@ extension Linkgen {
             "give at least one --scope (links:create, links:delete, stats:read)"
           )
         }
-        do {
-          _ = try parsedScopes()
-        } catch {
-          throw ValidationError(error.message)
-        }
+        _ = try parsedScopes()
       }
 
       func run() async throws {
-        try await reportingFailures { () async throws(Failure) in
-          let scopes = try parsedScopes()
-          let created = try await database.withStore { store throws(StoreError) in
-            try await store.createKey(scopes: scopes, name: name)
-          }
-          switch output.format {
-          case .json:
-            Console.print(StoreJSON.newKey(created))
-          case .text:
-            Console.print(created.key)
-            Console.note(
-              "created key \(created.info.id) (\(StoreText.scopes(created.info.scopes))); "
-                + "store it now: it is not shown again"
-            )
-          }
+        let scopes = try parsedScopes()
+        let created = try await database.withStore { store in
+          try await store.createKey(scopes: scopes, name: name)
+        }
+        switch output.format {
+        case .json:
+          Console.print(StoreJSON.newKey(created))
+        case .text:
+          Console.print(created.key)
+          Console.note(
+            "created key \(created.info.id) (\(StoreText.scopes(created.info.scopes))); "
+              + "store it now: it is not shown again"
+          )
         }
       }
 
-      private func parsedScopes() throws(Failure) -> Set<KeyScope> {
+      private func parsedScopes() throws(ValidationError) -> Set<KeyScope> {
         var result: Set<KeyScope> = []
         for text in scopes {
           do {
             result.formUnion(try KeyScope.parseList(text))
           } catch {
-            throw Failure(error.message, status: Failure.usage)
+            throw ValidationError(error.message)
           }
         }
         return result
@@ -112,14 +106,10 @@ extension Linkgen {
       @OptionGroup var output: FormatOptions
 
       func run() async throws {
-        try await reportingFailures { () async throws(Failure) in
-          let keys = try await database.withStore { store throws(StoreError) in
-            try await store.keys()
-          }
-          switch output.format {
-          case .json: Console.print(StoreJSON.keys(keys))
-          case .text: Console.print(StoreText.keys(keys))
-          }
+        let keys = try await database.withStore { store in try await store.keys() }
+        switch output.format {
+        case .json: Console.print(StoreJSON.keys(keys))
+        case .text: Console.print(StoreText.keys(keys))
         }
       }
     }
@@ -137,14 +127,10 @@ extension Linkgen {
       @OptionGroup var output: FormatOptions
 
       func run() async throws {
-        try await reportingFailures { () async throws(Failure) in
-          let key = try await database.withStore { store throws(StoreError) in
-            try await store.revokeKey(id: id)
-          }
-          switch output.format {
-          case .json: Console.print(StoreJSON.key(key).rendered())
-          case .text: Console.print("revoked key \(key.id)")
-          }
+        let key = try await database.withStore { store in try await store.revokeKey(id: id) }
+        switch output.format {
+        case .json: Console.print(StoreJSON.key(key).rendered())
+        case .text: Console.print("revoked key \(key.id)")
         }
       }
     }

@@ -66,20 +66,11 @@ extension Linkgen {
     }
 
     func run() async throws {
-      try await reportingFailures { () async throws(Failure) in
-        let query: StatsQuery
-        do {
-          query = try self.query(today: ClickDay(Date()))
-        } catch {
-          throw Failure("\(error)", status: Failure.usage)
-        }
-        let rows = try await database.withStore { store throws(StoreError) in
-          try await store.stats(query)
-        }
-        switch output.format {
-        case .json: Console.print(StoreJSON.stats(rows, query: query))
-        case .text: Console.print(StoreText.stats(rows, query: query))
-        }
+      let query = try self.query(today: ClickDay(Date()))
+      let rows = try await database.withStore { store in try await store.stats(query) }
+      switch output.format {
+      case .json: Console.print(StoreJSON.stats(rows, query: query))
+      case .text: Console.print(StoreText.stats(rows, query: query))
       }
     }
 

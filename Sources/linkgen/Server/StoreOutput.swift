@@ -1,19 +1,6 @@
-import ArgumentParser
 import Foundation
 import LinkKit
 import LinkStore
-
-extension ParsableCommand {
-  /// Runs `body`, turning a ``Failure`` into a message on standard error and its exit status.
-  func reportingFailures(_ body: () async throws(Failure) -> Void) async throws {
-    do {
-      try await body()
-    } catch {
-      Console.error(error.message)
-      throw ExitCode(error.status)
-    }
-  }
-}
 
 extension Console {
   /// A note for people on standard error, beside output meant for programs.
