@@ -27,6 +27,10 @@ extension LinkStore {
 
   /// Writes the buffered counts now, in one transaction. When the database cannot take them,
   /// they go back into the buffer for the next try and the error is thrown.
+  ///
+  /// A write still running when the operation timeout passes is left to finish: the caller
+  /// gets ``StoreError/Code/unavailable`` at once, and the counts go back into the buffer only
+  /// if that write fails, so nothing is counted twice.
   public func flush() async throws(StoreError) {
     let (counts, dropped) = buffer.take()
     if dropped > 0 {
@@ -35,11 +39,15 @@ extension LinkStore {
       )
     }
     guard !counts.isEmpty else { return }
-    do {
-      try await backend.addCounts(counts)
-    } catch {
-      buffer.restore(counts)
-      throw error
+    let backend = backend
+    let buffer = buffer
+    try await withDeadline { () throws(StoreError) in
+      do throws(StoreError) {
+        try await backend.addCounts(counts)
+      } catch {
+        buffer.restore(counts)
+        throw error
+      }
     }
   }
 
