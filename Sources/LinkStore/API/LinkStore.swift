@@ -210,20 +210,24 @@ public final class LinkStore: Sendable {
     return try state(of: row, now: now)
   }
 
-  /// Counts a person's visit when the link is active, atomically (the visit limit holds across
-  /// every server copy), and says what the code leads to.
+  /// Says what a code leads to for a person, and when the link has a visit limit, counts the
+  /// visit atomically (the limit holds across every server copy).
   ///
-  /// Call it for people only: bots and link previews use ``link(code:now:)``, so they never
-  /// use up ``ShortLink/maxVisits``.
+  /// Links without a limit are only read, as by ``link(code:now:)``: their hits are counted by
+  /// the click counters (``record(_:)``), so a visit costs no write. Call it for people only:
+  /// bots and link previews use ``link(code:now:)``, so they never use up
+  /// ``ShortLink/maxVisits``.
   public func visit(code: String, now: Date = Date()) async throws(StoreError) -> ShortLinkState {
-    guard ShortCode.isPlausible(code) else { return .notFound }
+    let current = try await link(code: code, now: now)
+    guard case .active(let link) = current, link.maxVisits != nil else { return current }
     let time = Int64(now.timeIntervalSince1970.rounded(.down))
     if let row = try await withDeadline({ () throws(StoreError) in
       try await self.backend.countVisit(code: code, now: time)
     }) {
       return .active(try shortLink(row))
     }
-    return try await link(code: code, now: now)
+    // Another visit (here or on another copy) took the last one, or it expired meanwhile.
+    return try await self.link(code: code, now: now)
   }
 
   /// Deletes a short link; its click counts stay.

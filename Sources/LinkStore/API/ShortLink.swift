@@ -61,7 +61,8 @@ public struct ShortLink: Sendable, Hashable {
   public let expiresAt: Date?
   /// The most human visits it serves, if limited.
   public let maxVisits: Int?
-  /// The human visits counted so far.
+  /// The human visits counted so far; counted only for links with ``maxVisits`` (the click
+  /// counters count every link's hits).
   public let visits: Int
   /// Whether the code is a slug the creator chose.
   public let isCustomSlug: Bool
