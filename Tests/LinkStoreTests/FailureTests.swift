@@ -1,4 +1,5 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkStore
@@ -11,11 +12,11 @@ struct PostgresFailureTests {
     let settings = try PostgresServer.settings()
     let proxy = TCPProxy(upstreamHost: settings.host ?? "127.0.0.1", upstreamPort: settings.port)
     try await proxy.start()
-    let schema = "lgtest_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+    let schema = TestPostgres.freshSchema()
     defer { Task { try? await PostgresServer.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") } }
     let url = try PostgresServer.url(schema: schema, host: "127.0.0.1", port: proxy.port)
     var options = StoreOptions()
-    options.operationTimeout = .seconds(2)
+    options.operationTimeout = .seconds(3)
     options.flushInterval = .seconds(3600)
     try await LinkStore.withStore(url, table: Tables.openlist, options: options, logger: testLogger)
     {
@@ -61,7 +62,7 @@ struct PostgresFailureTests {
 
   @Test func connectionsKilledByTheServer() async throws {
     let application = "lgtest-\(UUID().uuidString.prefix(8).lowercased())"
-    let schema = "lgtest_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+    let schema = TestPostgres.freshSchema()
     defer { Task { try? await PostgresServer.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") } }
     let url = try PostgresServer.url(schema: schema, application: application)
     try await LinkStore.withStore(url, table: Tables.openlist, logger: testLogger) { store in

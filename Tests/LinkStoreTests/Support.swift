@@ -1,14 +1,14 @@
 import Foundation
 import LinkKit
 import LinkStore
+import LinkgenTestSupport
 import Logging
 import PostgresNIO
 import Testing
 
 /// The example route tables of the repository.
 enum Tables {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = PackagePaths.root
 
   static let openlist: RouteTable = {
     do {
@@ -90,35 +90,14 @@ struct TestDatabase: Sendable {
   }
 }
 
-/// The PostgreSQL server the tests use: `LINKGEN_TEST_POSTGRES_URL`, else a local server on
-/// 127.0.0.1:5432 with the role and database that `.ci/start-postgres` creates.
+/// The test PostgreSQL server (see `TestPostgres`), with what the store's tests add: its
+/// settings, URLs of fresh schemas, and statements run on a connection of their own.
 enum PostgresServer {
-  static let defaultURL = "postgres://linkgen:linkgen@127.0.0.1:5432/linkgen_test"
-
-  static var baseURL: String {
-    ProcessInfo.processInfo.environment["LINKGEN_TEST_POSTGRES_URL"].flatMap {
-      $0.isEmpty ? nil : $0
-    } ?? defaultURL
-  }
-
-  static let skipMessage =
-    "no PostgreSQL server at \(redactedBase) (set LINKGEN_TEST_POSTGRES_URL, or run "
-    + "`bash .ci/start-postgres`); skipping the PostgreSQL tests"
-
-  private static var redactedBase: String {
-    (try? DatabaseURL(baseURL).description) ?? "an unreadable LINKGEN_TEST_POSTGRES_URL"
-  }
-
-  /// Whether a server answers at the URL's host and port (a TCP connect, checked once).
-  static let isReachable: Bool = {
-    guard let url = try? DatabaseURL(baseURL), case .postgres(let settings) = url.backend,
-      let host = settings.host
-    else { return false }
-    return canConnect(host: host, port: settings.port)
-  }()
+  static var isReachable: Bool { TestPostgres.isReachable }
+  static var skipMessage: String { TestPostgres.skipMessage }
 
   static func settings() throws -> DatabaseURL.Postgres {
-    guard case .postgres(let settings) = try DatabaseURL(baseURL).backend else {
+    guard case .postgres(let settings) = try DatabaseURL(TestPostgres.baseURL).backend else {
       throw StoreError(.invalidDatabaseURL, "LINKGEN_TEST_POSTGRES_URL is not a postgres:// URL")
     }
     return settings
@@ -154,20 +133,6 @@ enum PostgresServer {
       defer { group.cancelAll() }
       _ = try await client.query(PostgresQuery(unsafeSQL: sql)).collect()
     }
-  }
-
-  private static func canConnect(host: String, port: Int) -> Bool {
-    var hints = addrinfo()
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    var result: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(port), &hints, &result) == 0, let first = result else {
-      return false
-    }
-    defer { freeaddrinfo(result) }
-    let socket = Glibc.socket(first.pointee.ai_family, first.pointee.ai_socktype, 0)
-    guard socket >= 0 else { return false }
-    defer { close(socket) }
-    return connect(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0
   }
 }
 

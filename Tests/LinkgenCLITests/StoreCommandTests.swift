@@ -1,14 +1,15 @@
 import Foundation
 import LinkKit
 import LinkStore
+import LinkgenTestSupport
 import Testing
 
 /// `linkgen keys` and `linkgen stats`, run as processes against real databases.
 @Suite struct StoreCommandTests {
   /// A fresh SQLite database URL in a new directory.
-  static func sqliteURL() throws -> (url: String, directory: URL) {
-    let directory = try Linkgen.temporaryDirectory()
-    return ("sqlite:\(directory.appendingPathComponent("links.sqlite").path)", directory)
+  static func sqliteURL() throws -> (url: String, directory: TemporaryDirectory) {
+    let directory = try TemporaryDirectory()
+    return ("sqlite:\(directory.file("links.sqlite").path)", directory)
   }
 
   static func json(_ text: String) throws -> Any {
@@ -17,7 +18,6 @@ import Testing
 
   @Test func keysLifecycle() throws {
     let (url, directory) = try Self.sqliteURL()
-    defer { try? FileManager.default.removeItem(at: directory) }
     let created = try Linkgen.run([
       "keys", "create", "--scope", "links:create,stats:read", "--name", "ci", "--format", "json",
       "--database", url,
@@ -38,10 +38,12 @@ import Testing
     let list = try Linkgen.run(["keys", "list", "--format", "json", "--database", url])
     #expect(list.status == 0)
     let keys = try #require(try Self.json(list.output) as? [[String: Any]])
-    #expect(keys.count == 2 && keys[0]["id"] as? String == id && keys[0]["name"] as? String == "ci")
+    // Keys made in the same second list in id order.
+    let first = keys.first { $0["id"] as? String == id }
+    #expect(keys.count == 2 && first?["name"] as? String == "ci")
     #expect(!list.output.contains(key) && !list.output.contains("lgk_"))
     // The file holds no key either: only hashes.
-    let file = try Data(contentsOf: directory.appendingPathComponent("links.sqlite"))
+    let file = try Data(contentsOf: directory.file("links.sqlite"))
     #expect(file.range(of: Data(key.utf8)) == nil)
 
     let revoked = try Linkgen.run(["keys", "revoke", id, "--database", url])
@@ -67,9 +69,8 @@ import Testing
     ] as [([String], Int32, String)]
   )
   func errors(arguments: [String], status: Int32, message: String) throws {
-    let directory = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try Linkgen.run(arguments, in: directory)
+    let directory = try TemporaryDirectory()
+    let result = try Linkgen.run(arguments, in: directory.url)
     #expect(result.status == status, "\(result.error)")
     #expect(result.error.contains(message), "\(result.error)")
     #expect(!result.error.contains("secret"))
@@ -77,28 +78,26 @@ import Testing
 
   @Test func environmentVariableNamesTheDatabase() throws {
     let (url, directory) = try Self.sqliteURL()
-    defer { try? FileManager.default.removeItem(at: directory) }
     let result = try Linkgen.run(
       ["keys", "create", "--scope", "links:create"],
       environment: ["LINKGEN_DATABASE_URL": url]
     )
     #expect(result.status == 0)
     #expect(
-      FileManager.default.fileExists(atPath: directory.appendingPathComponent("links.sqlite").path)
+      FileManager.default.fileExists(atPath: directory.file("links.sqlite").path)
     )
   }
 
   /// Two processes open one fresh database at the same moment: both migrate safely.
   @Test func twoProcessesStartOnOneSQLiteFile() throws {
     let (url, directory) = try Self.sqliteURL()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try Self.twoProcesses(url)
+    try withExtendedLifetime(directory) { try Self.twoProcesses(url) }
   }
 
-  @Test(.enabled(if: CLIPostgres.isReachable, "\(CLIPostgres.skipMessage)"))
+  @Test(.enabled(if: TestPostgres.isReachable, "\(TestPostgres.skipMessage)"))
   func twoProcessesStartOnOnePostgresSchema() async throws {
-    let schema = "lgtest_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
-    let url = try CLIPostgres.url(schema: schema)
+    let schema = TestPostgres.freshSchema()
+    let url = TestPostgres.url(schema: schema)
     try Self.twoProcesses(url)
     try await LinkStore.withStore(try DatabaseURL(url), table: nil) { store in
       try await store.backend.execute("DROP SCHEMA \(schema) CASCADE")
@@ -121,7 +120,7 @@ import Testing
 
   @Test func statsFromRecordedClicks() async throws {
     let (url, directory) = try Self.sqliteURL()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { withExtendedLifetime(directory) {} }
     let day = try #require(ClickDay("2026-11-20"))
     try await LinkStore.withStore(try DatabaseURL(url), table: nil) { store in
       for index in 0..<7 {
@@ -175,40 +174,5 @@ import Testing
       "stats", "--from", "2020-01-01", "--to", "2020-01-02", "--database", url,
     ])
     #expect(empty.output == "no clicks from 2020-01-01 to 2020-01-02\n")
-  }
-}
-
-/// The test PostgreSQL server, for the CLI tests (see LinkStoreTests' `PostgresServer`).
-enum CLIPostgres {
-  static var baseURL: String {
-    ProcessInfo.processInfo.environment["LINKGEN_TEST_POSTGRES_URL"].flatMap {
-      $0.isEmpty ? nil : $0
-    }
-      ?? "postgres://linkgen:linkgen@127.0.0.1:5432/linkgen_test"
-  }
-
-  static let skipMessage =
-    "no PostgreSQL server reachable (set LINKGEN_TEST_POSTGRES_URL or run `bash .ci/start-postgres`)"
-
-  static let isReachable: Bool = {
-    guard case .postgres(let settings)? = try? DatabaseURL(baseURL).backend,
-      let host = settings.host
-    else { return false }
-    var hints = addrinfo()
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    var result: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(settings.port), &hints, &result) == 0, let first = result else {
-      return false
-    }
-    defer { freeaddrinfo(result) }
-    let socket = Glibc.socket(first.pointee.ai_family, first.pointee.ai_socktype, 0)
-    guard socket >= 0 else { return false }
-    defer { close(socket) }
-    return connect(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0
-  }()
-
-  static func url(schema: String) throws -> String {
-    let separator = baseURL.contains("?") ? "&" : "?"
-    return "\(baseURL)\(separator)schema=\(schema)&sslmode=disable"
   }
 }

@@ -1,3 +1,5 @@
+import LinkKit
+
 /// Which iOS reads the file: the rules differ between iOS 13+ and older systems.
 public enum AASAMatchMode: String, Sendable, Hashable, CaseIterable {
   /// iOS 13 and later (macOS 10.15+): a detail's `components` when present, otherwise its

@@ -62,12 +62,8 @@ public struct RouteTable: Sendable {
   }
 
   private init(json: Data, source: String?, url: URL?) throws(RouteTableError) {
-    let document = try TableDocument.decode(json, source: source)
-    let compiled = try TableCompiler.compile(
-      document,
-      source: source,
-      unknownKeys: UnknownKeys.problems(in: json)
-    )
+    let (document, positions) = try TableDocument.decode(json, source: source)
+    let compiled = try TableCompiler.compile(document, source: source, positions: positions)
     storage = TableStorage(compiled, source: source, url: url)
   }
 

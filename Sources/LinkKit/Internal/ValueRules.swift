@@ -9,6 +9,7 @@
 enum ValueProblem: Error {
   case notUUID
   case notInt
+  case intOutOfRange
   case intTooSmall(Int)
   case intTooLarge(Int)
   case notBool
@@ -31,6 +32,7 @@ enum ValueProblem: Error {
     switch self {
     case .notUUID: return "must be a UUID (8-4-4-4-12 hex digits), got \(shown)"
     case .notInt: return "must be a decimal integer, got \(shown)"
+    case .intOutOfRange: return "must be an integer from \(Int.min) to \(Int.max), got \(shown)"
     case .intTooSmall(let min): return "must be at least \(min), got \(shown)"
     case .intTooLarge(let max): return "must be at most \(max), got \(shown)"
     case .notBool: return "must be true or false, got \(shown)"
@@ -124,7 +126,9 @@ enum ValueRules {
       guard let uuid = UUIDText.parse(text) else { return .failure(.notUUID) }
       return .success(.uuid(uuid))
     case .int(let min, let max):
-      guard let int = parseInt(text) else { return .failure(.notInt) }
+      guard let int = parseInt(text) else {
+        return .failure(isDecimal(text) ? .intOutOfRange : .notInt)
+      }
       if let min, int < min { return .failure(.intTooSmall(min)) }
       if let max, int > max { return .failure(.intTooLarge(max)) }
       return .success(.int(int))
@@ -162,6 +166,13 @@ enum ValueRules {
     }
     if count < rules.minLength { return .tooShort(rules.minLength) }
     return nil
+  }
+
+  /// Whether the text is a decimal integer (an optional `-`, then digits), whatever its size.
+  static func isDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let digits = text.first == UInt8(ascii: "-") ? text.dropFirst() : text[...]
+    return !digits.isEmpty
+      && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// A decimal integer with an optional leading `-`; `nil` on any other character or overflow.

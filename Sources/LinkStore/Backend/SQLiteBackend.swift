@@ -37,7 +37,10 @@ final class SQLiteBackend: StoreBackend {
     try await enableWAL()
     // BEGIN IMMEDIATE takes the write lock before the version is read: other processes
     // starting at once wait for it (busy timeout), then find the migrations applied.
-    let version = try await pool.withWriteTransaction { connection throws(StoreError) in
+    // Migrations may wait for other processes' migrations: allow them six timeouts.
+    let wait = pool.busyTimeoutMilliseconds * 6
+    let version = try await pool.withWriteTransaction(waitMilliseconds: wait) {
+      connection throws(StoreError) in
       try await Self.run(
         connection,
         """
@@ -78,7 +81,7 @@ final class SQLiteBackend: StoreBackend {
   /// that another process's commit waits for, so each try gives up at once (busy timeout 0) and
   /// the next comes after a short sleep, holding nothing.
   private func enableWAL() async throws(StoreError) {
-    let deadline = ContinuousClock.now + busyTimeout * 2
+    let deadline = ContinuousClock.now + busyTimeout * 6
     var pause = 5
     while true {
       do throws(StoreError) {
@@ -109,7 +112,7 @@ final class SQLiteBackend: StoreBackend {
         throw StoreError(
           .unavailable,
           "SQLite database \(path): could not switch it to WAL mode; other connections kept it "
-            + "busy for \(busyTimeout * 2)"
+            + "busy for \(busyTimeout * 6)"
         )
       }
       // Exponential backoff with jitter, so that the processes starting together stop

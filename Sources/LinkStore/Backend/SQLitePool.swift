@@ -51,20 +51,38 @@ final class SQLitePool: Sendable {
   }
 
   /// Runs `body` in a transaction that holds the write lock from its start (`BEGIN
-  /// IMMEDIATE`), so that what it reads stays true until it commits.
+  /// IMMEDIATE`), so that what it reads stays true until it commits. `waitMilliseconds`, when
+  /// given, replaces the busy timeout for this transaction (migrations wait longer).
   func withWriteTransaction<Result: Sendable>(
+    waitMilliseconds: Int? = nil,
     _ body: (SQLiteConnection) async throws(StoreError) -> Result
   ) async throws(StoreError) -> Result {
     try await withConnection { connection throws(StoreError) in
-      try await SQLiteBackend.run(connection, "BEGIN IMMEDIATE", path: path)
+      if let waitMilliseconds {
+        try await SQLiteBackend.run(
+          connection,
+          "PRAGMA busy_timeout = \(waitMilliseconds)",
+          path: path
+        )
+      }
+      let outcome: Swift.Result<Result, StoreError>
       do throws(StoreError) {
+        try await SQLiteBackend.run(connection, "BEGIN IMMEDIATE", path: path)
         let result = try await body(connection)
         try await SQLiteBackend.run(connection, "COMMIT", path: path)
-        return result
+        outcome = .success(result)
       } catch {
         try? await SQLiteBackend.run(connection, "ROLLBACK", path: path)
-        throw error
+        outcome = .failure(error)
       }
+      if waitMilliseconds != nil {
+        try? await SQLiteBackend.run(
+          connection,
+          "PRAGMA busy_timeout = \(busyTimeoutMilliseconds)",
+          path: path
+        )
+      }
+      return try outcome.get()
     }
   }
 
