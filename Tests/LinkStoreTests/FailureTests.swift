@@ -16,7 +16,7 @@ struct PostgresFailureTests {
     defer { Task { try? await PostgresServer.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") } }
     let url = try PostgresServer.url(schema: schema, host: "127.0.0.1", port: proxy.port)
     var options = StoreOptions()
-    options.operationTimeout = .seconds(3)
+    options.operationTimeout = .seconds(5)
     options.flushInterval = .seconds(3600)
     try await LinkStore.withStore(url, table: Tables.openlist, options: options, logger: testLogger)
     {

@@ -8,7 +8,8 @@ import NIOPosix
 final class TCPProxy: Sendable {
   let upstreamHost: String
   let upstreamPort: Int
-  private let group = MultiThreadedEventLoopGroup.singleton
+  /// A thread of its own, so that the proxy keeps relaying however busy the shared loops are.
+  private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
   private let state = NIOLockedValueBox<(listener: (any Channel)?, children: [any Channel])>(
     (nil, [])
   )

@@ -162,6 +162,13 @@ import Testing
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Instagram 330.0", nil,
         nil, "human"
       ),
+      // In-app browsers of apps carry the app's name: people, not the app's preview fetcher.
+      ("GET", "Mozilla/5.0 (iPhone) Mobile/15E148 Snapchat/13.10.0.41", nil, nil, "human"),
+      ("GET", "Mozilla/5.0 (iPhone) Mobile/15E148 [Pinterest/iOS]", nil, nil, "human"),
+      (
+        "GET", "Mozilla/5.0 (Linux; Android 14) Chrome/126 Mobile DaumApps/5.2.1", nil, nil, "human"
+      ),
+      ("GET", "Snap URL Preview Service; bot; snapchat.com", nil, nil, "crawler:snapurlpreview"),
     ] as [(String, String?, String?, String?, String)]
   )
   func classifies(

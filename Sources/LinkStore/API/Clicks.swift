@@ -188,16 +188,18 @@ public struct ClickEvent: Sendable, Hashable {
 /// Everything else is a person.
 public enum ClickClassifier {
   /// Substrings (lower case) of link-preview fetchers, crawlers and association-file fetchers.
+  /// Only the fetchers' own tokens: apps whose in-app browsers carry their name (Snapchat,
+  /// Pinterest, Daum, Viber…) are people and must not match.
   public static let crawlerTokens = [
     "aasa-bot", "swcd", "facebookexternalhit", "facebookcatalog", "meta-externalagent",
     "twitterbot", "slackbot", "slack-imgproxy", "discordbot", "linkedinbot", "telegrambot",
     "whatsapp/", "applebot", "googlebot", "google-inspectiontool", "googleother", "adsbot-google",
     "mediapartners-google", "apis-google", "feedfetcher-google", "google-read-aloud",
     "bingbot", "bingpreview", "yandexbot", "baiduspider", "duckduckbot", "petalbot",
-    "kakaotalk-scrap", "daum", "naverbot", "yeti/", "skypeuripreview", "embedly", "iframely",
-    "pinterestbot", "pinterest/", "redditbot", "vkshare", "tumblr", "mastodon/", "pleroma",
-    "misskey", "akkoma", "bluesky", "cardyb", "snapchat", "line-poker", "viber", "zoominfobot",
-    "chrome-lighthouse", "gptbot", "chatgpt-user", "claudebot", "perplexitybot",
+    "kakaotalk-scrap", "daumoa", "naverbot", "yeti/", "skypeuripreview", "embedly", "iframely",
+    "pinterestbot", "redditbot", "vkshare", "mastodon/", "pleroma", "misskey", "akkoma",
+    "cardyb", "snap url preview", "line-poker", "zoominfobot", "chrome-lighthouse", "gptbot",
+    "chatgpt-user", "claudebot", "perplexitybot",
   ]
 
   /// Substrings (lower case) of HTTP libraries, headless browsers and generic robots.
