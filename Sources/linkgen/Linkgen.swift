@@ -23,13 +23,16 @@ struct Linkgen: AsyncParsableCommand {
         linkgen make shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 \\
             --qr invite.png
         linkgen batch invite --input invites.csv --out cards --format png,svg
+        linkgen sheet shared-checklist --input invites.csv --out invites.pdf
         linkgen aasa --out public/.well-known/apple-app-site-association
+        linkgen serve --config Examples/openlist/linkgen.json --port 8080
 
       Exit status (sysexits): 0 on success, 64 for a command line that does not fit, 65 for \
       bad input (a malformed link or value, a broken route table or CSV), 66 when an input \
-      file cannot be read, 69 when the database cannot be reached, 70 for an internal error, \
-      73 when an output file cannot be created, 74 when writing fails part-way (a full disk), \
-      78 for a configuration error (a bad database URL, a wrong password).
+      file cannot be read, 69 when something the command needs is missing (a font), linkgen \
+      serve cannot listen or the database cannot be reached, 70 for an internal error, 73 when an \
+      output file cannot be created, 74 when writing fails part-way (a full disk), 78 for a \
+      configuration error (a bad database URL, a wrong password).
       """,
     version: LinkgenVersion.current,
     groupedSubcommands: [
@@ -37,7 +40,7 @@ struct Linkgen: AsyncParsableCommand {
         name: "Links",
         subcommands: [Make.self, Parse.self, Routes.self, Validate.self]
       ),
-      CommandGroup(name: "QR codes and print", subcommands: [QR.self, Batch.self]),
+      CommandGroup(name: "QR codes and print", subcommands: [QR.self, Batch.self, Sheet.self]),
       CommandGroup(
         name: "Association files",
         subcommands: [
@@ -46,7 +49,7 @@ struct Linkgen: AsyncParsableCommand {
         ]
       ),
       CommandGroup(name: "Pages", subcommands: [Page.self]),
-      CommandGroup(name: "Server", subcommands: [Keys.self, Stats.self]),
+      CommandGroup(name: "Server", subcommands: [Serve.self, Keys.self, Stats.self]),
     ]
   )
 

@@ -24,7 +24,7 @@ public enum ProcessRunner {
   private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
   /// Runs `executable` with `arguments` (and `input` on standard input) in `directory`, with
-  /// `environment` added to this process's environment.
+  /// `environment` added to this process's.
   public static func run(
     _ executable: URL,
     _ arguments: [String],

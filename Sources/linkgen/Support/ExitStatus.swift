@@ -3,7 +3,9 @@ import LinkAssociation
 import LinkBatch
 import LinkKit
 import LinkPages
+import LinkPrint
 import LinkQR
+import LinkServer
 import LinkStore
 
 /// The status `linkgen` exits with, from sysexits(3). Every error maps to one here, by its
@@ -58,8 +60,10 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case let error as PageError: self = Self.status(error.code)
     case let error as QRError: self = Self.status(error.code)
     case let error as BatchError: self = Self.status(error.code)
+    case let error as PrintError: self = Self.status(error.code)
     case let error as AtomicFileError: self = Self.status(error.code)
     case let error as CommandError: self = Self.status(error.code)
+    case let error as ServeError: self = Self.status(error.code)
     case let error as StoreError: self = Self.status(error.code)
     case let error as ExitCode: self.init(rawValue: error.rawValue)
     case is ValidationError: self = .usage
@@ -102,8 +106,11 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
 
   private static func status(_ code: QRError.Code) -> ExitStatus {
     switch code {
-    case .empty, .tooLong: .dataError
-    case .invalidOption, .invalidColor, .imageTooLarge: .usage
+    case .empty, .tooLong, .invalidLogo: .dataError
+    case .invalidOption, .invalidColor, .imageTooLarge, .logoTooLarge, .logoNeedsHighCorrection,
+      .logoOverAlignmentPattern:
+      .usage
+    case .unreadableLogo: .noInput
     case .library: .software
     }
   }
@@ -128,6 +135,20 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  private static func status(_ code: PrintError.Code) -> ExitStatus {
+    switch code {
+    case .unknownRoute, .linkNotConfigured, .invalidHeader, .missingColumn, .invalidTemplate,
+      .invalidLogo:
+      .dataError
+    case .invalidOption, .logoTooLarge: .usage
+    case .unreadableInput: .noInput
+    case .missingFont: .unavailable
+    case .cannotCreateOutput: .cannotCreate
+    case .outputIOFailed: .ioError
+    case .library: .software
+    }
+  }
+
   private static func status(_ code: AtomicFileError.Code) -> ExitStatus {
     switch code {
     case .cannotCreate: .cannotCreate
@@ -140,6 +161,14 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case .usage: .usage
     case .invalidInput, .checkFailed, .rowsFailed: .dataError
     case .unreadableInput: .noInput
+    }
+  }
+
+  private static func status(_ code: ServeError.Code) -> ExitStatus {
+    switch code {
+    case .associationTooLarge, .associationFile, .pages: .dataError
+    case .invalidConfiguration: .usage
+    case .bind: .unavailable
     }
   }
 }
