@@ -56,13 +56,17 @@ extension JSONOutput {
           "parameters",
           .array(
             route.parameters.map { parameter in
-              .object([
+              var members: [(String, JSONValue)] = [
                 ("name", .string(parameter.name)),
                 ("type", .string(parameter.type.name)),
                 ("description", .string(parameter.type.description)),
                 ("optional", .bool(parameter.isOptional)),
                 ("default", parameter.defaultValue.map(json) ?? .null),
-              ])
+              ]
+              if parameter.type == .uuid {
+                members.append(("allowNil", .bool(parameter.allowsNilUUID)))
+              }
+              return JSONValue.object(members)
             }
           )
         ),

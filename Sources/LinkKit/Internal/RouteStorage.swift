@@ -10,6 +10,8 @@ final class RouteStorage: Sendable {
   let universal: CompiledPattern
   /// Whether each parameter is a UUID, for the parser's fast path.
   let isUUID: [Bool]
+  /// Whether each parameter accepts the nil UUID (see ``Parameter/allowsNilUUID``).
+  let allowsNilUUID: [Bool]
   /// Whether each parameter fills a path segment in either template; its values then cannot
   /// contain `/` or be `.` or `..`, whichever kind of link they come from.
   let inPath: [Bool]
@@ -30,6 +32,7 @@ final class RouteStorage: Sendable {
     self.scheme = CompiledPattern(schemePattern, appScheme: appScheme)
     self.universal = CompiledPattern(universalPattern, appScheme: appScheme)
     self.isUUID = parameters.map { $0.type == .uuid }
+    self.allowsNilUUID = parameters.map(\.allowsNilUUID)
     var inPath = Array(repeating: false, count: parameters.count)
     for case .parameter(let index) in schemePattern.path + universalPattern.path {
       inPath[index] = true

@@ -215,6 +215,14 @@ struct TableCompiler {
           "the optional parameter {\(parameter.name)} sits in the path; "
             + "optional parameters belong in the query"
         )
+      } else if pathUses[index] > 0, case .string(let rules) = parameter.type, rules.minLength < 1 {
+        // An empty value would leave an empty segment ("//"), which no parser reads back.
+        problem(
+          route: route,
+          field: field,
+          "{\(parameter.name)} sits in a path segment, which cannot be empty; "
+            + "its minLength must be at least 1"
+        )
       }
     }
   }
@@ -232,8 +240,10 @@ struct TableCompiler {
       ("min", file.min != nil), ("max", file.max != nil),
       ("minLength", file.minLength != nil), ("maxLength", file.maxLength != nil),
       ("allowedCharacters", file.allowedCharacters != nil), ("values", file.values != nil),
+      ("allowNil", file.allowNil != nil),
     ]
     let applicable: [String: [String]] = [
+      "uuid": ["allowNil"],
       "int": ["min", "max"],
       "string": ["minLength", "maxLength", "allowedCharacters"],
       "enum": ["values"],
@@ -325,7 +335,11 @@ struct TableCompiler {
     if let scalar = file.default {
       defaultValue = Self.value(scalar, for: type)
       if let value = defaultValue {
-        if let trouble = ValueRules.problem(with: value, for: type) {
+        if let trouble = ValueRules.problem(
+          with: value,
+          for: type,
+          allowsNilUUID: file.allowNil ?? false
+        ) {
           problem(
             route: route,
             field: "\(field).default",
@@ -345,7 +359,8 @@ struct TableCompiler {
       name: file.name,
       type: type,
       isOptional: file.optional ?? false,
-      defaultValue: defaultValue
+      defaultValue: defaultValue,
+      allowsNilUUID: file.allowNil ?? false
     )
   }
 

@@ -67,6 +67,7 @@ struct TableDocument: Decodable {
     var maxLength: Int?
     var allowedCharacters: String?
     var values: [String]?
+    var allowNil: Bool?
   }
 
   /// A JSON scalar, for defaults.

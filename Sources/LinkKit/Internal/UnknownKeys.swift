@@ -20,7 +20,7 @@ enum UnknownKeys {
     "routes[]": ["name", "summary", "parameters", "scheme", "universal"],
     "routes[].parameters[]": [
       "name", "type", "optional", "default", "min", "max", "minLength", "maxLength",
-      "allowedCharacters", "values",
+      "allowedCharacters", "values", "allowNil",
     ],
   ]
 
