@@ -56,6 +56,20 @@ public struct AASAFile: Sendable {
     var reader = AASAReader()
     if let root = json.root { reader.read(root) }
     findings += reader.findings
+    let compiled = CompiledAppLinks(reader.appLinks)
+    if compiled.isTooComplex {
+      findings.append(
+        Finding(
+          .error,
+          .tooComplex,
+          path: "applinks",
+          line: nil,
+          "the patterns' substitution variables expand to more than "
+            + "\(CompiledAppLinks.maximumStates) automaton states; linkgen does not match URLs "
+            + "against this file (use fewer variables, or variables with fewer values)"
+        )
+      )
+    }
     self.byteCount = bytes.count
     self.findings = findings.enumerated()
       .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
@@ -67,7 +81,7 @@ public struct AASAFile: Sendable {
     self.webCredentials = reader.webCredentials
     self.appClips = reader.appClips
     self.activityContinuation = reader.activityContinuation
-    self.compiled = CompiledAppLinks(reader.appLinks)
+    self.compiled = compiled
   }
 }
 
@@ -83,18 +97,44 @@ public struct AASAAppLinks: Sendable, Hashable {
   public let legacyApps: [String]?
 }
 
-/// `caseSensitive` and `percentEncoded`, at one of the three levels (applinks, detail,
-/// component); `nil` inherits from the level above, and the last default is `true`.
+/// A `defaults` object, at the top of `applinks` or in a detail: values that the rules below
+/// inherit when they do not set their own (a rule's own value wins over its detail's, which
+/// wins over the top level's). `nil` inherits from the level above; the last default of
+/// `caseSensitive` and `percentEncoded` is `true`, of `exclude` `false`, and of the patterns
+/// `*`.
+///
+/// Apple documents `caseSensitive` and `percentEncoded` here, and describes the object as a
+/// kind of component; Apple's `swcutil` also applies a `/`, `?`, `#` or `exclude` it holds
+/// (see docs/association.md), so linkgen does too.
 public struct AASADefaults: Sendable, Hashable {
   /// Whether patterns compare case-sensitively.
   public let caseSensitive: Bool?
   /// Whether URLs are compared as written (`true`) or percent-decoded first (`false`).
   public let percentEncoded: Bool?
+  /// The `/` path pattern rules without one inherit.
+  public let path: String?
+  /// The `?` query pattern or dictionary rules without one inherit.
+  public let query: AASAQuery?
+  /// The `#` fragment pattern rules without one inherit.
+  public let fragment: String?
+  /// Whether rules that do not say are exclusions.
+  public let exclude: Bool?
 
   /// Creates defaults.
-  public init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
+  public init(
+    caseSensitive: Bool? = nil,
+    percentEncoded: Bool? = nil,
+    path: String? = nil,
+    query: AASAQuery? = nil,
+    fragment: String? = nil,
+    exclude: Bool? = nil
+  ) {
     self.caseSensitive = caseSensitive
     self.percentEncoded = percentEncoded
+    self.path = path
+    self.query = query
+    self.fragment = fragment
+    self.exclude = exclude
   }
 }
 
@@ -119,16 +159,18 @@ public struct AASADetail: Sendable, Hashable {
   }
 }
 
-/// One rule of a detail's `components`.
+/// One rule of a detail's `components`, as written. A key the rule leaves out comes from the
+/// ``AASADefaults`` of its detail, then of `applinks`; a pattern nobody sets matches anything.
 public struct AASAComponent: Sendable, Hashable {
-  /// The `/` path pattern; `nil` matches every path.
+  /// The `/` path pattern; `nil` when the rule has none.
   public let path: String?
-  /// The `?` query pattern or dictionary; `nil` matches every query.
+  /// The `?` query pattern or dictionary; `nil` when the rule has none.
   public let query: AASAQuery?
-  /// The `#` fragment pattern; `nil` matches every fragment.
+  /// The `#` fragment pattern; `nil` when the rule has none.
   public let fragment: String?
-  /// Whether a match keeps the URL out of the app.
-  public let exclude: Bool
+  /// Whether a match keeps the URL out of the app; `nil` when the rule does not say (the
+  /// `defaults` then decide, and otherwise it is not an exclusion).
+  public let exclude: Bool?
   /// The `comment`, which the system ignores.
   public let comment: String?
   /// The rule's own `caseSensitive`.
@@ -138,6 +180,21 @@ public struct AASAComponent: Sendable, Hashable {
   /// `false` when a key has the wrong type (`"/": 5`, `"exclude": "yes"`); linkgen's matcher
   /// then skips the rule (Apple does not document what it does).
   public let isUsable: Bool
+
+  /// The rule with what it leaves out taken from the defaults: the detail's, then the top
+  /// level's.
+  func resolved(_ detail: AASADefaults, _ top: AASADefaults) -> AASAComponent {
+    AASAComponent(
+      path: path ?? detail.path ?? top.path,
+      query: query ?? detail.query ?? top.query,
+      fragment: fragment ?? detail.fragment ?? top.fragment,
+      exclude: exclude ?? detail.exclude ?? top.exclude,
+      comment: comment,
+      caseSensitive: caseSensitive ?? detail.caseSensitive ?? top.caseSensitive,
+      percentEncoded: percentEncoded ?? detail.percentEncoded ?? top.percentEncoded,
+      isUsable: isUsable
+    )
+  }
 }
 
 /// A rule's `?` key.

@@ -23,6 +23,9 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     case fileTooLarge = "file-too-large"
     /// The JSON nests deeper than linkgen reads.
     case tooDeep = "too-deep"
+    /// The patterns' substitution variables expand beyond what linkgen matches against (see
+    /// docs/limits.md).
+    case tooComplex = "too-complex"
     /// The file starts with a UTF-8 byte-order mark.
     case byteOrderMark = "byte-order-mark"
     /// An object has the same key twice.
@@ -57,6 +60,9 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     case invalidVariable = "invalid-variable"
     /// A rule can never match: an earlier rule matches every URL it would.
     case shadowedRule = "shadowed-rule"
+    /// A `defaults` object holds a pattern or `exclude`, which Apple's `swcutil` applies to
+    /// every rule without its own but Apple does not document.
+    case patternInDefaults = "pattern-in-defaults"
     /// The file is not an `assetlinks.json` statement list.
     case notAssetLinks = "not-assetlinks"
     /// A statement's `target.namespace` is neither `android_app` nor `web`.
