@@ -11,7 +11,7 @@ import PackageDescription
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
-//   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
+//   linkgen-fuzz     libFuzzer harness for every reader (links, tables, association files, CSV, pages)
 
 let package = Package(
   name: "linkgen",
@@ -94,8 +94,13 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
 
-    // Coverage-guided fuzzing of the parsers (see docs/fuzzing.md).
-    .executableTarget(name: "linkgen-fuzz", dependencies: ["LinkKit"]),
+    // MARK: Fuzzing
+    // Coverage-guided fuzzing of every reader, with invariants (docs/fuzzing.md,
+    // scripts/fuzz.sh). Built normally, it replays the committed corpus for the tests.
+    .executableTarget(
+      name: "linkgen-fuzz",
+      dependencies: ["LinkKit", "LinkAssociation", "LinkBatch", "LinkPages"]
+    ),
 
     // MARK: Tests
     .testTarget(

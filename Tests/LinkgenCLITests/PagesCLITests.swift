@@ -122,13 +122,18 @@ struct PagesCLITests {
   }
 
   @Test func anUnwritableOutIsExit73() throws {
+    // A folder that does not exist (under a fresh temporary folder: a fixed path such as
+    // /nonexistent-dir may exist on a shared machine).
+    let folder = try Linkgen.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("missing/page.html").path
     let result = try Linkgen.run(
-      ["page", "shared-checklist", "--id", Self.id, "--out", "/nonexistent-dir/page.html"]
-        + Self.config
+      ["page", "shared-checklist", "--id", Self.id, "--out", out] + Self.config
     )
     #expect(result.status == 73)
-    #expect(result.error.hasPrefix("linkgen: error: cannot write /nonexistent-dir/page.html ("))
+    #expect(result.error.hasPrefix("linkgen: error: cannot write \(out) ("))
     #expect(result.output.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("missing").path))
   }
 
   @Test(arguments: [

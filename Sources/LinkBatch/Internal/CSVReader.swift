@@ -7,16 +7,16 @@
 #endif
 
 /// One record of a CSV file, or why it could not be read.
-struct CSVRecord: Sendable {
+package struct CSVRecord: Sendable {
   /// The line the record starts on, from 1.
-  var line: Int
+  package var line: Int
   /// The fields, or the reason the record is malformed.
-  var fields: Result<[String], CSVRecordError>
+  package var fields: Result<[String], CSVRecordError>
 }
 
 /// Why one record of a CSV file is malformed; the reader goes on with the next one.
-struct CSVRecordError: Error, Sendable, Hashable {
-  var message: String
+package struct CSVRecordError: Error, Sendable, Hashable {
+  package var message: String
 }
 
 /// Reads RFC 4180 CSV from a file descriptor, one record at a time, in constant memory:
@@ -25,9 +25,9 @@ struct CSVRecordError: Error, Sendable, Hashable {
 /// empty lines are skipped. A malformed record (a stray quote, an unterminated quoted field,
 /// invalid UTF-8, more than `maximumRecordBytes`) is returned as an error with its line, and
 /// reading resumes after it.
-struct CSVReader {
+package struct CSVReader {
   /// The largest record kept; longer ones are skipped as malformed.
-  static let maximumRecordBytes = 64 * 1024
+  package static let maximumRecordBytes = 64 * 1024
 
   private enum State {
     case fieldStart, unquoted, quoted, quoteInQuoted, skipping
@@ -43,17 +43,19 @@ struct CSVReader {
   /// The line the next byte is on.
   private var line = 1
   /// Bytes read from the descriptor so far.
-  private(set) var bytesRead: Int64 = 0
+  package private(set) var bytesRead: Int64 = 0
 
-  init(descriptor: Int32, bufferSize: Int = 64 * 1024) {
+  /// - Parameter bufferSize: The bytes read at once; at least 4, so that a byte-order mark
+  ///   fits.
+  package init(descriptor: Int32, bufferSize: Int = 64 * 1024) {
     self.descriptor = descriptor
-    buffer = [UInt8](repeating: 0, count: bufferSize)
+    buffer = [UInt8](repeating: 0, count: max(bufferSize, 4))
   }
 
   /// The next record, or `nil` at the end of the input.
   ///
   /// - Throws: ``CSVReadError`` when the descriptor cannot be read.
-  mutating func next() throws(CSVReadError) -> CSVRecord? {
+  package mutating func next() throws(CSVReadError) -> CSVRecord? {
     var state = State.fieldStart
     var fields: [String] = []
     var field: [UInt8] = []
@@ -196,7 +198,8 @@ struct CSVReader {
 
   /// Refills the buffer, keeping unread bytes.
   private mutating func fill() throws(CSVReadError) {
-    guard !atEndOfInput else { return }
+    // A full buffer has no room to read into; a read of 0 bytes would look like the end.
+    guard !atEndOfInput, position > 0 || end < buffer.count else { return }
     if position > 0 {
       let remaining = end - position
       if remaining > 0 {
@@ -225,6 +228,6 @@ struct CSVReader {
 }
 
 /// The input could not be read.
-struct CSVReadError: Error, Sendable {
-  var code: Int32
+package struct CSVReadError: Error, Sendable {
+  package var code: Int32
 }
