@@ -295,8 +295,8 @@ enum QRBenchmarks {
     func options(workers: Int, round: Int) -> BatchOptions {
       var options = BatchOptions(
         route: "shared-checklist",
-        input: input.path,
-        outputDirectory: directory.appendingPathComponent("out-\(workers)-\(round)").path
+        input: .file(input),
+        outputDirectory: directory.appendingPathComponent("out-\(workers)-\(round)")
       )
       options.formats = [.png, .svg]
       options.namePattern = "{id}"
@@ -315,7 +315,7 @@ enum QRBenchmarks {
           fatalError("qr-batch: \(error)")
         }
       }
-      if !keep { try? FileManager.default.removeItem(atPath: options.outputDirectory) }
+      if !keep { try? FileManager.default.removeItem(at: options.outputDirectory) }
       return nanoseconds / Double(rows)
     }
     // One and all workers in alternation, so that a change in the machine's load hits both.
@@ -330,7 +330,7 @@ enum QRBenchmarks {
     func median(_ values: [Double]) -> Measurement {
       Measurement(nanosecondsPerOperation: values.sorted()[values.count / 2])
     }
-    let out = URL(fileURLWithPath: options(workers: cores, round: rounds - 1).outputDirectory)
+    let out = options(workers: cores, round: rounds - 1).outputDirectory
     let sizes = ["png", "svg"].map { format in
       let file = out.appendingPathComponent(id(0) + "." + format)
       return ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? Int) ?? 0

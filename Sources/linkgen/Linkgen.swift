@@ -2,14 +2,14 @@ import ArgumentParser
 
 /// The `linkgen` command: builds, parses and checks deep links from one route table.
 @main
-struct Linkgen: ParsableCommand {
+struct Linkgen: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "linkgen",
     abstract:
       "Build and parse deep links (custom-scheme and universal links) from one route table.",
     discussion: """
-      Every command reads the route table from ./linkgen.json, or from --config FILE. \
-      The format is described in docs/route-table.md.
+      Every command that needs the route table reads ./linkgen.json, or --config FILE. The \
+      format is described in docs/route-table.md.
 
       Examples:
         linkgen make shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301
@@ -25,15 +25,54 @@ struct Linkgen: ParsableCommand {
         linkgen batch invite --input invites.csv --out cards --format png,svg
         linkgen aasa --out public/.well-known/apple-app-site-association
 
-      Exit status: 0 on success, 64 for a command-line usage error, 65 for bad input (a \
-      malformed link or value, a broken route table), 66 when the route table cannot be read, \
-      73 when an output file cannot be written.
+      Exit status (sysexits): 0 on success, 64 for a command line that does not fit, 65 for \
+      bad input (a malformed link or value, a broken route table or CSV), 66 when an input \
+      file cannot be read, 70 for an internal error, 73 when an output file cannot be \
+      created, 74 when writing fails part-way (a full disk).
       """,
-    version: "0.1.0",
-    subcommands: [
-      Make.self, Parse.self, Routes.self, Validate.self, Page.self,
-      AASA.self, AssetLinks.self, IOSEntitlements.self, IOSPlist.self, AndroidManifest.self,
-      CheckAASA.self, CheckAssetLinks.self, QR.self, Batch.self,
+    version: LinkgenVersion.current,
+    groupedSubcommands: [
+      CommandGroup(
+        name: "Links",
+        subcommands: [Make.self, Parse.self, Routes.self, Validate.self]
+      ),
+      CommandGroup(name: "QR codes and print", subcommands: [QR.self, Batch.self]),
+      CommandGroup(
+        name: "Association files",
+        subcommands: [
+          AASA.self, AssetLinks.self, IOSEntitlements.self, IOSPlist.self, AndroidManifest.self,
+          CheckAASA.self, CheckAssetLinks.self,
+        ]
+      ),
+      CommandGroup(name: "Pages", subcommands: [Page.self]),
     ]
   )
+
+  /// Parses the command line and runs the command. Errors of the libraries and the commands
+  /// are reported as `linkgen: error: …` with the status ``ExitStatus`` maps them to; the
+  /// argument parser reports its own (usage errors, `--help`, `--version`).
+  static func main() async {
+    var command: any ParsableCommand
+    do {
+      command = try parseAsRoot()
+    } catch {
+      exit(withError: error)
+    }
+    do {
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      // The parser's own errors (help and version requests, usage errors) it reports itself.
+      if error is ExitCode || error is CleanExit || error is ValidationError
+        || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
+      {
+        exit(withError: error)
+      }
+      Console.error(error)
+      exit(withError: ExitCode(ExitStatus(for: error).rawValue))
+    }
+  }
 }

@@ -43,8 +43,8 @@ struct BatchRunnerTests {
     try Data(csv.utf8).write(to: input)
     var options = BatchOptions(
       route: "shared-checklist",
-      input: input.path,
-      outputDirectory: directory.file("out").path
+      input: .file(input),
+      outputDirectory: directory.file("out")
     )
     options.namePattern = name
     options.workers = 2
@@ -118,7 +118,7 @@ struct BatchRunnerTests {
     options.formats = [.svg]
     let runner = try BatchRunner(table: Self.table, options: options)
     let first = try runner.run(onProgress: { _ in runner.cancel() })
-    #expect(first.interrupted && first.manifestPath == nil)
+    #expect(first.interrupted && first.manifest == nil)
     #expect(first.written == 128 && first.rows == 128)  // one chunk: 2 workers x 64 rows
     let out = directory.file("out")
     #expect(try Self.files(out) == (0..<128).map { Self.id($0) + ".svg" })
@@ -207,29 +207,33 @@ struct BatchRunnerTests {
       }
       return (error.code, error.message)
     }
-    #expect(try code("name\nx\n").0 == .usage)  // no id column
+    #expect(try code("name\nx\n").0 == .missingColumn)  // no id column
     #expect(
       try code("name\nx\n").1.contains("has no column 'id', which route 'shared-checklist' needs")
     )
-    #expect(try code("id\nx\n", name: "{nope}").0 == .usage)
-    #expect(try code("").0 == .data)
+    #expect(try code("id\nx\n", name: "{nope}").0 == .invalidNamePattern)
+    #expect(try code("").0 == .invalidHeader)
     #expect(try code("id,id\nx,y\n").1.contains(":1: the header names column 'id' twice"))
-    #expect(try code("id\n", { $0.route = "nope" }).0 == .usage)
-    #expect(try code("id\n", { $0.input = "/nonexistent/rows.csv" }).0 == .noInput)
+    #expect(try code("id\n", { $0.route = "nope" }).0 == .unknownRoute)
+    #expect(
+      try code("id\n", { $0.input = .file(URL(fileURLWithPath: "/nonexistent/rows.csv")) }).0
+        == .unreadableInput
+    )
     try Data().write(to: directory.file("plain-file"))
     let unwritable = try code(
       "id\n",
-      { $0.outputDirectory = directory.file("plain-file/out").path }
+      { $0.outputDirectory = directory.file("plain-file/out") }
     )
-    #expect(unwritable.0 == .cannotCreate)
-    #expect(unwritable.1.contains("Not a directory"))
+    #expect(unwritable.0 == .cannotCreateOutput)
+    #expect(unwritable.1.contains("plain-file/out/: a file is in the way"), "\(unwritable.1)")
   }
 
   @Test func aHeaderOnlyCSVWritesAnEmptyManifest() throws {
     let directory = try TemporaryDirectory()
     let summary = try BatchRunner(table: Self.table, options: Self.options(directory, "id\n")).run()
-    #expect(summary.rows == 0 && summary.manifestPath != nil)
-    let manifest = try String(contentsOfFile: try #require(summary.manifestPath), encoding: .utf8)
+    #expect(summary.rows == 0)
+    #expect(summary.manifest == directory.file("out").appendingPathComponent("manifest.json"))
+    let manifest = try String(contentsOf: try #require(summary.manifest), encoding: .utf8)
     #expect(manifest.contains("\"rows\": [],"))
   }
 
@@ -241,11 +245,16 @@ struct BatchRunnerTests {
       """#.utf8
     )
     let table = try RouteTable(json: json)
-    var options = BatchOptions(route: "home", input: "-", outputDirectory: "out")
+    var options = BatchOptions(
+      route: "home",
+      input: .standardInput,
+      outputDirectory: URL(fileURLWithPath: "out")
+    )
     options.link = .playStore
     let error = try #require(throws: BatchError.self) {
       try BatchRunner(table: table, options: options)
     }
+    #expect(error.code == .linkNotConfigured)
     #expect(
       error.message
         == "the route table configures no playStore link: add app.android (package, sha256CertFingerprints)"

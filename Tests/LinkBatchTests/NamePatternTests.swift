@@ -57,7 +57,7 @@ struct NamePatternTests {
     let error = try #require(throws: BatchError.self) {
       try NamePattern(pattern, columns: columns)
     }
-    #expect(error.code == .usage)
+    #expect(error.code == .invalidNamePattern)
     #expect(error.message.contains(message), "\(error.message)")
   }
 }

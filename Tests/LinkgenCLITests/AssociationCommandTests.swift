@@ -115,15 +115,38 @@ struct AssociationCommandTests {
     )
   }
 
+  @Test func outCreatesMissingFoldersAsTheReadmeUsesIt() throws {
+    let directory = try Linkgen.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for (command, path) in [
+      ("aasa", "public/.well-known/apple-app-site-association"),
+      ("assetlinks", "public/.well-known/assetlinks.json"),
+      ("ios-entitlements", "App/Debug.entitlements"),
+    ] {
+      let result = try Linkgen.run([command, "--out", path] + Linkgen.openlist, in: directory)
+      #expect(result.status == 0, "\(command): \(result.error)")
+      let written = try String(
+        contentsOf: directory.appendingPathComponent(path),
+        encoding: .utf8
+      )
+      #expect(written == (try Linkgen.run([command] + Self.openlist)).output)
+    }
+  }
+
   @Test func anUnwritableOutFileExitsWith73AndWritesNothing() throws {
     let directory = try Linkgen.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let missing = directory.appendingPathComponent("no/such/dir/apple-app-site-association")
-    let result = try Linkgen.run(["aasa", "--out", missing.path] + Self.openlist)
+    // A file in the way of a folder.
+    try Data().write(to: directory.appendingPathComponent("public"))
+    let result = try Linkgen.run(
+      ["aasa", "--out", directory.appendingPathComponent("public/x/aasa").path] + Self.openlist
+    )
     #expect(result.status == 73)
-    #expect(result.error.contains("linkgen: error: cannot write \(missing.path)"))
+    #expect(result.error.contains("linkgen: error: cannot create the folder"))
+    #expect(result.error.contains("a file is in the way"))
     #expect(result.output.isEmpty)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["public"])
+    try FileManager.default.removeItem(at: directory.appendingPathComponent("public"))
     // A directory in the way of the file: the rename fails, the temporary file is removed.
     let blocked = directory.appendingPathComponent("taken")
     try FileManager.default.createDirectory(

@@ -144,6 +144,12 @@ struct BatchCommandTests {
     let directory = try TemporaryDirectory()
     let input = try Self.csv(directory, 3)
     let out = directory.file("out")
+    let unknownRoute = try Linkgen.run(
+      ["batch", "nope", "--input", input, "--out", out.path, "--config", Linkgen.openlistPath]
+    )
+    // The same status as make and page give an unknown route.
+    #expect(unknownRoute.status == 65)
+    #expect(unknownRoute.error.contains("the route table has no route 'nope'"))
     let unknownColumn = try Linkgen.run(Self.batch(input, out, ["--name", "{nmae}"]))
     #expect(unknownColumn.status == 64)
     #expect(unknownColumn.error.contains("names '{nmae}', which is not a column of the CSV"))
@@ -155,6 +161,6 @@ struct BatchCommandTests {
     #expect(unwritable.status == 73)
     let badFormat = try Linkgen.run(Self.batch(input, out, ["--format", "png,gif"]))
     #expect(badFormat.status == 64)
-    #expect(badFormat.error.contains("'gif' is not an image format"))
+    #expect(badFormat.error.contains("The value 'png,gif' is invalid for '--format <formats>'"))
   }
 }

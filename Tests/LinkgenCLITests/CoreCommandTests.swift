@@ -1,4 +1,5 @@
 import Foundation
+import QRTestSupport
 import Testing
 
 /// `linkgen make`, `parse`, `routes` and `validate`, end to end through the executable.
@@ -106,6 +107,40 @@ struct CoreCommandTests {
     #expect(result.output.contains("route  shared-checklist"))
   }
 
+  @Test func parseReadsOneLinkFromStandardInput() throws {
+    let two = "openlist://invite?code=ABC123\nopenlist://invite?code=DEF456\n"
+    let result = try Linkgen.run(["parse", "-"] + Linkgen.openlist, input: Data(two.utf8))
+    #expect(result.status == 65)
+    #expect(result.error.contains("standard input has 2 lines; parse reads one link"))
+    #expect(!result.error.contains("control character"))
+  }
+
+  @Test func theSameFailureExitsTheSameWayInEveryCommand() throws {
+    let id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+    let directory = try TemporaryDirectory()
+    let csv = directory.file("rows.csv")
+    try Data("id\n\(id)\n".utf8).write(to: csv)
+    let unknownRoute = [
+      ["make", "nope"], ["page", "nope"],
+      ["batch", "nope", "--input", csv.path, "--out", directory.file("out").path],
+    ]
+    for arguments in unknownRoute {
+      let result = try Linkgen.run(arguments + Linkgen.openlist)
+      #expect(result.status == 65, "\(arguments): \(result.error)")
+      #expect(result.error.contains("the route table has no route 'nope'"), "\(arguments)")
+    }
+    // A folder given as the table: 66 and a sentence, not a Foundation error.
+    for command in [["routes"], ["make", "home"], ["aasa"], ["validate"]] {
+      let result = try Linkgen.run(command + ["--config", directory.url.path])
+      #expect(result.status == 66, "\(command)")
+      #expect(
+        result.error.contains("cannot read the route table: it is a directory"),
+        "\(result.error)"
+      )
+      #expect(!result.error.contains("Error Domain"))
+    }
+  }
+
   /// Hostile input: a clean message on standard error, status 65, nothing on standard output.
   @Test(arguments: [
     "https://evil.example/shared-checklists/3f2504e0-4f89-11d3-9a0c-0305e82c3301",
@@ -156,7 +191,8 @@ struct CoreCommandTests {
     let unknownParameter = try Linkgen.run(
       ["make", "shared-checklist", "--idd", id] + Linkgen.openlist
     )
-    #expect(unknownParameter.status == 64)
+    // An unknown parameter is the same LinkError (65) whichever command meets it.
+    #expect(unknownParameter.status == 65)
     #expect(unknownParameter.error.contains("has no parameter 'idd'; it takes --id"))
     let missingValue = try Linkgen.run(["make", "shared-checklist", "--id"] + Linkgen.openlist)
     #expect(missingValue.status == 64)
@@ -178,7 +214,11 @@ struct CoreCommandTests {
     defer { try? FileManager.default.removeItem(at: empty) }
     let missing = try Linkgen.run(["routes"], in: empty)
     #expect(missing.status == 66)
-    #expect(missing.error.contains("linkgen.json: no such file; pass --config FILE"))
+    #expect(
+      missing.error.contains(
+        "linkgen.json: cannot read the route table: no such file; pass --config FILE"
+      )
+    )
     let broken = empty.appendingPathComponent("linkgen.json")
     try Data(
       #"{"app": {"scheme": "openlist", "domains": ["x.example.com"], "ios": {"teamId": "X"}}, "routes": []}"#

@@ -27,6 +27,26 @@ public struct AssociationCheck: Sendable {
     public var description: String { "\(subject): \(message)" }
   }
 
+  /// A remark that is not a failure.
+  public struct Note: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of remark, for programs that react to it.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+      /// A generated file has a warning (a finding its reader tolerates).
+      case generatedFileWarning
+      /// A platform cannot express part of the table (excluded fragments in legacy paths,
+      /// excludes in Android's intent filters).
+      case notExpressible
+    }
+
+    /// The kind of remark.
+    public let code: Code
+    /// A sentence naming what it concerns and why.
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
+  }
+
   /// The sample universal links of the routes, on every domain.
   public private(set) var sampleLinks: [String] = []
   /// The links on excluded paths and fragments that must not be claimed.
@@ -37,7 +57,7 @@ public struct AssociationCheck: Sendable {
   public private(set) var problems: [Problem] = []
   /// Remarks that are not failures: warnings about the generated files, and what a platform
   /// cannot express (excludes in legacy paths or the manifest).
-  public private(set) var notes: [String] = []
+  public private(set) var notes: [Note] = []
 
   /// Runs the check.
   public init(table: RouteTable) {
@@ -60,7 +80,9 @@ public struct AssociationCheck: Sendable {
           if finding.severity == .error {
             problems.append(Problem(subject: "generated \(name)", message: finding.description))
           } else {
-            notes.append("generated \(name): \(finding)")
+            notes.append(
+              Note(code: .generatedFileWarning, message: "generated \(name): \(finding)")
+            )
           }
         }
       }
@@ -82,7 +104,9 @@ public struct AssociationCheck: Sendable {
               Problem(subject: "generated assetlinks.json", message: finding.description)
             )
           } else {
-            notes.append("generated assetlinks.json: \(finding)")
+            notes.append(
+              Note(code: .generatedFileWarning, message: "generated assetlinks.json: \(finding)")
+            )
           }
         }
         let components = links.statements.first?.dynamicComponents ?? []
@@ -246,14 +270,21 @@ public struct AssociationCheck: Sendable {
       }
       if !association.excludeFragments.isEmpty && legacy != nil {
         notes.append(
-          "legacy paths cannot exclude fragments: iOS 12 and earlier open excluded-fragment links in the app"
+          Note(
+            code: .notExpressible,
+            message: "legacy paths cannot exclude fragments: iOS 12 and earlier open "
+              + "excluded-fragment links in the app"
+          )
         )
       }
     }
     if !cases.isEmpty && table.app.android != nil {
       notes.append(
-        "Android before 15 ignores dynamic components: the manifest cannot exclude paths, so the app "
-          + "must hand excluded links back to the browser"
+        Note(
+          code: .notExpressible,
+          message: "Android before 15 ignores dynamic components: the manifest cannot exclude "
+            + "paths, so the app must hand excluded links back to the browser"
+        )
       )
     }
     for (subject, url, legacyExpressible) in cases {

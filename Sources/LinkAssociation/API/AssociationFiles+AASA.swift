@@ -69,6 +69,7 @@ extension AssociationFiles {
     let size = text.utf8.count
     guard size <= AASAFile.maximumSize else {
       throw AssociationError(
+        .fileTooLarge,
         "the apple-app-site-association file would be \(size) bytes, over the \(AASAFile.maximumSize)-byte "
           + "(128 KB) limit Apple downloads; merge routes or excludes into broader patterns"
       )

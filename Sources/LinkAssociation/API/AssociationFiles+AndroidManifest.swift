@@ -38,6 +38,7 @@ extension AssociationFiles {
         }
     guard valid, activityName.allSatisfy(\.isASCII) else {
       throw AssociationError(
+        .invalidActivity,
         "'\(activityName)' is not an activity class name such as .MainActivity or com.example.app.MainActivity"
       )
     }

@@ -31,6 +31,7 @@ extension AssociationFiles {
     if appClip {
       guard table.association.appClipBundleID != nil else {
         throw AssociationError(
+          .missingAppClip,
           "the route table has no association.appClipBundleID, so there is no App Clip to write "
             + "entitlements for"
         )

@@ -33,6 +33,7 @@ extension AssociationFiles {
         })
       else {
         throw AssociationError(
+          .invalidQueriedScheme,
           "'\(scheme)' is not a URL scheme: a letter, then letters, digits, '+', '.' or '-'"
         )
       }
@@ -40,6 +41,7 @@ extension AssociationFiles {
     }
     guard schemes.count <= maximumQueriedSchemes else {
       throw AssociationError(
+        .tooManyQueriedSchemes,
         "LSApplicationQueriesSchemes would list \(schemes.count) schemes; iOS reads at most "
           + "\(maximumQueriedSchemes)"
       )

@@ -1,6 +1,12 @@
 public import LinkKit
 public import LinkQR
 
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -12,7 +18,11 @@ public import LinkQR
 /// What a batch reads, writes and how.
 ///
 /// ```swift
-/// var options = BatchOptions(route: "invite", input: "rows.csv", outputDirectory: "cards")
+/// var options = BatchOptions(
+///   route: "invite",
+///   input: .file(URL(filePath: "rows.csv")),
+///   outputDirectory: URL(filePath: "cards")
+/// )
 /// options.formats = [.png, .svg]
 /// options.namePattern = "{code}"
 /// let summary = try BatchRunner(table: table, options: options).run()
@@ -20,10 +30,10 @@ public import LinkQR
 public struct BatchOptions: Sendable {
   /// The route every row builds.
   public var route: String
-  /// The CSV file, or `-` for standard input.
-  public var input: String
-  /// The directory for the images and the manifest; created when missing.
-  public var outputDirectory: String
+  /// The CSV to read: a file or standard input.
+  public var input: BatchInput
+  /// The directory for the images and the manifest; created, with its parents, when missing.
+  public var outputDirectory: URL
   /// The image formats, one file each per row; PNG by default.
   public var formats: [QRImageFormat] = [.png]
   /// The file name of a row's images, without extension, as `{column}` placeholders and
@@ -45,7 +55,7 @@ public struct BatchOptions: Sendable {
   public var workers = BatchOptions.processorCount
 
   /// Options with the defaults.
-  public init(route: String, input: String, outputDirectory: String) {
+  public init(route: String, input: BatchInput, outputDirectory: URL) {
     self.route = route
     self.input = input
     self.outputDirectory = outputDirectory
@@ -63,4 +73,21 @@ public enum ManifestFormat: String, Sendable, Hashable, CaseIterable {
   case json
   /// `manifest.csv`: one line per row with its links and files.
   case csv
+}
+
+/// Where a batch reads its CSV from.
+public enum BatchInput: Sendable, Hashable, CustomStringConvertible {
+  /// A file.
+  case file(URL)
+  /// The process's standard input (`-` on the command line).
+  case standardInput
+
+  /// The file's path as given (`URL.relativePath`), or `standard input`; messages name the
+  /// input with it.
+  public var description: String {
+    switch self {
+    case .file(let url): url.relativePath
+    case .standardInput: "standard input"
+    }
+  }
 }

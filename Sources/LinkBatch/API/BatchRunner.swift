@@ -3,6 +3,12 @@ public import LinkKit
 import LinkQR
 import Synchronization
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -15,7 +21,7 @@ import Synchronization
 ///
 /// The input is streamed in chunks of 64 rows per worker, each rendered by
 /// ``BatchOptions/workers`` threads, so memory stays flat for any number of rows. Each file is
-/// written atomically (``AtomicFile``). A bad row is reported with its line and the others go
+/// written atomically (a temporary file, then renamed). A bad row is reported with its line and the others go
 /// on. ``cancel()`` stops after the rows in progress, leaving only whole files.
 ///
 /// ```swift
@@ -28,41 +34,49 @@ public final class BatchRunner: Sendable {
   public let options: BatchOptions
   private let table: RouteTable
   private let route: Route
+  /// The output directory's path, without a trailing `/`, for the system calls.
+  private let directory: String
   private let cancelled = Atomic<Bool>(false)
 
   /// Checks the options against the table.
   ///
-  /// - Throws: ``BatchError`` with ``BatchError/Code/usage`` for an unknown route, a link the
-  ///   table does not configure, or options out of range.
+  /// - Throws: ``BatchError`` with ``BatchError/Code/unknownRoute``,
+  ///   ``BatchError/Code/linkNotConfigured`` for a link the table does not configure, or
+  ///   ``BatchError/Code/invalidOption`` for options out of range.
   public init(table: RouteTable, options: BatchOptions) throws(BatchError) {
     guard let route = table.route(named: options.route) else {
       let known = table.routes.map(\.name).joined(separator: ", ")
-      throw BatchError(.usage, "the route table has no route '\(options.route)'; it has \(known)")
+      throw BatchError(
+        .unknownRoute,
+        "the route table has no route '\(options.route)'; it has \(known)"
+      )
     }
     if let reason = table.app.missingLinkReason(options.link) {
-      throw BatchError(.usage, reason)
+      throw BatchError(.linkNotConfigured, reason)
     }
     guard !options.formats.isEmpty else {
-      throw BatchError(.usage, "give at least one image format (png, svg)")
+      throw BatchError(.invalidOption, "give at least one image format (png, svg)")
     }
     guard options.workers >= 1 else {
-      throw BatchError(.usage, "the number of workers (--jobs) must be at least 1")
+      throw BatchError(.invalidOption, "the number of workers (--jobs) must be at least 1")
     }
     do throws(QRError) {
       try options.rendering.validate()
     } catch {
-      throw BatchError(.usage, error.message)
+      throw BatchError(.invalidOption, error.message)
     }
     if let version = options.minimumVersion, !(1...40).contains(version) {
-      throw BatchError(.usage, "the minimum version must be between 1 and 40, not \(version)")
+      throw BatchError(
+        .invalidOption,
+        "the minimum version must be between 1 and 40, not \(version)"
+      )
     }
-    var options = options
-    while options.outputDirectory.count > 1, options.outputDirectory.hasSuffix("/") {
-      options.outputDirectory.removeLast()
-    }
+    var directory = options.outputDirectory.path
+    while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
     self.table = table
     self.options = options
     self.route = route
+    self.directory = directory
   }
 
   /// Asks a running batch to stop after the rows in progress; safe from any thread.
@@ -76,7 +90,7 @@ public final class BatchRunner: Sendable {
   ///   - onFailure: Called, on the calling thread and in input order, for each failed row.
   ///   - onProgress: Called on the calling thread after each chunk of rows.
   ///   - isCancelled: Polled before each row, from any thread; `true` stops the batch as
-  ///     ``cancel()`` does (for example when a signal was caught: ``InterruptSignals``).
+  ///     ``cancel()`` does (for example when SIGINT or SIGTERM was caught).
   /// - Returns: The counts, and the manifest's path (unless interrupted).
   /// - Throws: ``BatchError`` when the batch cannot run at all: unreadable input, a CSV
   ///   without a usable header, an output directory that cannot be created or written.
@@ -94,18 +108,19 @@ public final class BatchRunner: Sendable {
     let columns = try readHeader(&reader)
     let pattern = try NamePattern(options.namePattern, columns: columns)
     // Only now that the input and the options are known to be usable: the output.
-    try createDirectory(options.outputDirectory)
-    AtomicFile.removeStaleTemporaryFiles(in: options.outputDirectory)
+    try createDirectory(directory)
+    AtomicFile.removeStaleTemporaryFiles(in: directory)
     let manifest: ManifestWriter
     do throws(AtomicFileError) {
-      manifest = try ManifestWriter(format: options.manifest, directory: options.outputDirectory)
+      manifest = try ManifestWriter(format: options.manifest, directory: directory)
     } catch {
-      throw BatchError(.cannotCreate, error.description)
+      throw BatchError(error)
     }
     defer { manifest.discard() }
     let processor = RowProcessor(
       table: table,
       options: options,
+      directory: directory,
       parameterColumns: route.parameters.map { ($0.name, columns.firstIndex(of: $0.name)) }
     )
     var names = NameRegistry()
@@ -154,7 +169,9 @@ public final class BatchRunner: Sendable {
       return summary
     }
     try writing { () throws(AtomicFileError) in try manifest.finish(summary) }
-    summary.manifestPath = manifest.path
+    summary.manifest = options.outputDirectory.appendingPathComponent(
+      ManifestWriter.fileName(options.manifest)
+    )
     return summary
   }
 
@@ -162,7 +179,7 @@ public final class BatchRunner: Sendable {
     do {
       try body()
     } catch {
-      throw BatchError(.cannotCreate, error.description)
+      throw BatchError(error)
     }
   }
 
@@ -191,26 +208,26 @@ public final class BatchRunner: Sendable {
   private func readHeader(_ reader: inout CSVReader) throws(BatchError) -> [String] {
     guard let header = try readRecord(&reader) else {
       throw BatchError(
-        .data,
+        .invalidHeader,
         "\(options.input) is empty; its first line must name the columns"
       )
     }
     let columns: [String]
     switch header.fields {
     case .failure(let error):
-      throw BatchError(.data, "\(options.input):\(header.line): \(error.message)")
+      throw BatchError(.invalidHeader, "\(options.input):\(header.line): \(error.message)")
     case .success(let fields): columns = fields
     }
     if let empty = columns.firstIndex(of: "") {
       throw BatchError(
-        .data,
+        .invalidHeader,
         "\(options.input):\(header.line): column \(empty + 1) of the header has no name"
       )
     }
     var seen = Set<String>()
     for column in columns where !seen.insert(column).inserted {
       throw BatchError(
-        .data,
+        .invalidHeader,
         "\(options.input):\(header.line): the header names column '\(column)' twice"
       )
     }
@@ -219,7 +236,7 @@ public final class BatchRunner: Sendable {
       && parameter.defaultValue == nil
     {
       throw BatchError(
-        .usage,
+        .missingColumn,
         "\(options.input) has no column '\(parameter.name)', which route '\(route.name)' "
           + "needs; its columns are \(columns.joined(separator: ", "))"
       )
@@ -231,7 +248,10 @@ public final class BatchRunner: Sendable {
     do throws(CSVReadError) {
       return try reader.next()
     } catch {
-      throw BatchError(.noInput, "cannot read \(options.input) (\(errorText(error.code)))")
+      throw BatchError(
+        .unreadableInput,
+        "cannot read \(options.input) (\(errorText(error.code)))"
+      )
     }
   }
 
@@ -270,16 +290,10 @@ public final class BatchRunner: Sendable {
   }
 
   private func createDirectory(_ path: String) throws(BatchError) {
-    var prefix = path.hasPrefix("/") ? "/" : ""
-    for component in path.split(separator: "/") {
-      prefix += component + "/"
-      if mkdir(prefix, 0o777) != 0, errno != EEXIST {
-        throw BatchError(.cannotCreate, "cannot create \(prefix) (\(errorText(errno)))")
-      }
-    }
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-      throw BatchError(.cannotCreate, "cannot write into \(path): it is not a directory")
+    do throws(AtomicFileError) {
+      try AtomicFile.createDirectories(path)
+    } catch {
+      throw BatchError(error)
     }
   }
 }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 /// What a batch did.
 public struct BatchSummary: Sendable, Hashable, CustomStringConvertible {
   /// The data rows read (blank lines aside).
@@ -10,8 +16,8 @@ public struct BatchSummary: Sendable, Hashable, CustomStringConvertible {
   public var failed = 0
   /// Image files written.
   public var files = 0
-  /// The manifest's path, once written.
-  public var manifestPath: String?
+  /// The manifest, once written.
+  public var manifest: URL?
   /// Whether the run stopped early because ``BatchRunner/cancel()`` was called; no manifest
   /// is written then.
   public var interrupted = false

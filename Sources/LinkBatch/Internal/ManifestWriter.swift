@@ -11,8 +11,13 @@ final class ManifestWriter {
 
   init(format: ManifestFormat, directory: String) throws(AtomicFileError) {
     self.format = format
-    path = directory + "/manifest." + format.rawValue
+    path = directory + "/" + Self.fileName(format)
     stream = try AtomicFileStream(path: path)
+  }
+
+  /// `manifest.json` or `manifest.csv`.
+  static func fileName(_ format: ManifestFormat) -> String {
+    "manifest." + format.rawValue
   }
 
   /// Writes what comes before the rows.

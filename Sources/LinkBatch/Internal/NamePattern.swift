@@ -27,13 +27,13 @@ struct NamePattern: Sendable {
       text = text.dropLast(format.count + 1)
     }
     guard !text.isEmpty else {
-      throw BatchError(.usage, "the file-name pattern '\(pattern)' is empty")
+      throw BatchError(.invalidNamePattern, "the file-name pattern '\(pattern)' is empty")
     }
     if let bad = text.unicodeScalars.first(where: { $0 == "/" || $0 == "\\" || Self.isControl($0) })
     {
       let shown = bad == "/" || bad == "\\" ? "'\(bad)'" : "a control character"
       throw BatchError(
-        .usage,
+        .invalidNamePattern,
         "the file-name pattern '\(pattern)' contains \(shown); files are written in the "
           + "output directory, without subdirectories"
       )
@@ -52,7 +52,10 @@ struct NamePattern: Sendable {
         index = text.index(after: next)
       } else if character == "{" {
         guard let close = text[next...].firstIndex(of: "}") else {
-          throw BatchError(.usage, "the file-name pattern '\(pattern)' has a '{' without '}'")
+          throw BatchError(
+            .invalidNamePattern,
+            "the file-name pattern '\(pattern)' has a '{' without '}'"
+          )
         }
         let name = String(text[next..<close])
         if !literal.isEmpty { parts.append(.literal(literal)) }
@@ -65,14 +68,17 @@ struct NamePattern: Sendable {
           parts.append(.line)
         } else {
           throw BatchError(
-            .usage,
+            .invalidNamePattern,
             "the file-name pattern '\(pattern)' names '{\(name)}', which is not a column of "
               + "the CSV; the columns are \(columns.joined(separator: ", ")) (and {row}, {line})"
           )
         }
         index = text.index(after: close)
       } else if character == "}" {
-        throw BatchError(.usage, "the file-name pattern '\(pattern)' has a '}' without '{'")
+        throw BatchError(
+          .invalidNamePattern,
+          "the file-name pattern '\(pattern)' has a '}' without '{'"
+        )
       } else {
         literal.append(character)
         index = next
@@ -85,7 +91,7 @@ struct NamePattern: Sendable {
     guard !placeholders.isEmpty else {
       // A constant name would give every row the same file.
       throw BatchError(
-        .usage,
+        .invalidNamePattern,
         "the file-name pattern '\(pattern)' names no column; every row would write the same "
           + "file (use {row} or a column such as {\(columns.first ?? "id")})"
       )

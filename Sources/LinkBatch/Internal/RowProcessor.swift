@@ -37,6 +37,8 @@ struct RowResult: Sendable {
 struct RowProcessor: Sendable {
   let table: RouteTable
   let options: BatchOptions
+  /// The output directory's path, without a trailing `/`.
+  let directory: String
   /// For each route parameter, its column in the CSV, or `nil`.
   let parameterColumns: [(name: String, column: Int?)]
 
@@ -67,7 +69,7 @@ struct RowProcessor: Sendable {
     for format in options.formats {
       let name = job.name + "." + format.fileExtension
       files.append((format, name))
-      let path = options.outputDirectory + "/" + name
+      let path = directory + "/" + name
       if options.resume, access(path, F_OK) == 0 { continue }
       do throws(QRError) {
         if code == nil {

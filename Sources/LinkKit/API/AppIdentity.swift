@@ -38,27 +38,3 @@ public struct AndroidApp: Sendable, Hashable {
   /// SHA-256 fingerprints of the signing certificates, upper-case colon-separated hex.
   public let sha256CertFingerprints: [String]
 }
-
-extension IOSApp {
-  /// Why the text is not an App ID (`<Team ID>.<bundle ID>`, as in
-  /// `ABCDE12345.com.example.app`), or `nil` when it is one.
-  public static func appIDProblem(_ id: String) -> String? { Identifiers.appIDProblem(id) }
-
-  /// Why the text is not a Team ID (10 upper-case letters and digits), or `nil`.
-  public static func teamIDProblem(_ id: String) -> String? { Identifiers.teamIDProblem(id) }
-
-  /// Why the text is not a bundle ID (reverse-DNS of letters, digits and `-`), or `nil`.
-  public static func bundleIDProblem(_ id: String) -> String? { Identifiers.bundleIDProblem(id) }
-}
-
-extension AndroidApp {
-  /// Why the text is not an Android application ID (`com.example.app`), or `nil`.
-  public static func packageProblem(_ name: String) -> String? { Identifiers.packageProblem(name) }
-
-  /// Why the text is not a SHA-256 certificate fingerprint (32 bytes as upper-case hex pairs
-  /// joined by `:`), or `nil`. Names the common mistakes: lower case, a SHA-1 fingerprint, no
-  /// colons, a placeholder.
-  public static func fingerprintProblem(_ fingerprint: String) -> String? {
-    Identifiers.fingerprintProblem(fingerprint)
-  }
-}

@@ -38,6 +38,9 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicateParameter
     /// A value does not fit its parameter's type or constraints.
     case invalidValue
+    /// The route table does not configure that kind of link: a store link or the `intent:`
+    /// link without the app's store identity (see ``LinkSet``).
+    case linkNotConfigured
   }
 
   /// The kind of problem.

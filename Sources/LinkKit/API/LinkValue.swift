@@ -39,8 +39,9 @@ public enum LinkValue: Sendable, Hashable, CustomStringConvertible {
 
 extension UUID {
   /// The UUID in the canonical lower-case form that links carry
-  /// (`UUID.uuidString` is upper-case on every platform).
-  public var lowercasedString: String {
+  /// (`UUID.uuidString` is upper-case on every platform). Shared by linkgen's modules; users
+  /// print a ``LinkValue/uuid(_:)`` instead.
+  package var lowercasedString: String {
     String(unsafeUninitializedCapacity: 36) { buffer in
       guard let base = buffer.baseAddress else { return 0 }
       UUIDText.write(self, into: base)

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 /// A link read back into its route: which route, which kind of link, the typed values, and
 /// the query items the route does not declare.
 ///
@@ -63,9 +69,36 @@ extension RouteTable {
     try parse(url).decode(as: type)
   }
 
+  /// Parses the URL an app receives (`onOpenURL`, `application(_:open:)`, a universal link's
+  /// `webpageURL`) into its route and typed values, as ``parse(_:)-(String)`` does with its
+  /// text.
+  ///
+  /// ```swift
+  /// .onOpenURL { url in
+  ///   if let parsed = try? table.parse(url) { navigate(to: parsed) }
+  /// }
+  /// ```
+  public func parse(_ url: URL) throws(LinkError) -> ParsedLink {
+    try parse(url.absoluteString)
+  }
+
+  /// Parses the URL an app receives straight into a typed route.
+  ///
+  /// ```swift
+  /// let checklist = try table.parse(url, as: SharedChecklist.self)
+  /// ```
+  public func parse<R: LinkRoute>(_ url: URL, as type: R.Type) throws(LinkError) -> R {
+    try parse(url.absoluteString).decode(as: type)
+  }
+
   /// Whether the link parses into one of the table's routes: a cheap yes-or-no for
   /// "can this app handle this URL?".
   public func canHandle(_ url: String) -> Bool {
     (try? parse(url)) != nil
+  }
+
+  /// Whether the URL parses into one of the table's routes.
+  public func canHandle(_ url: URL) -> Bool {
+    canHandle(url.absoluteString)
   }
 }

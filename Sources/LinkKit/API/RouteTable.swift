@@ -27,8 +27,12 @@ public struct RouteTable: Sendable {
   public var app: AppIdentity { storage.app }
   /// The routes, in the table's order.
   public var routes: [Route] { storage.routes }
-  /// Where the table came from (a file path), for messages.
+  /// The name of the table's file as given, for messages; `nil` for a table read from memory
+  /// without a name.
   public var source: String? { storage.source }
+  /// The file the table was loaded from, when it was loaded from one; relative paths in the
+  /// table (such as `pages.templates`) are resolved against its folder.
+  public var url: URL? { storage.url }
   /// The `"pages"` section (templates folder, preview image…), when the table has one.
   public var pages: PageSettings? { storage.compiled.pages }
   /// The table's `association` settings: excludes, web credentials, App Clip.
@@ -37,29 +41,34 @@ public struct RouteTable: Sendable {
   let storage: TableStorage
 
   /// Loads and validates a table from a JSON file.
+  ///
+  /// - Parameter url: A file URL. Errors name the file by its path as given
+  ///   (`URL.relativePath`), so a relative path stays relative in messages.
+  /// - Throws: ``RouteTableError``: ``RouteTableError/Code/fileNotFound`` or
+  ///   ``RouteTableError/Code/unreadableFile`` when the file cannot be read, otherwise as
+  ///   ``init(json:source:)``.
   public init(contentsOf url: URL) throws(RouteTableError) {
-    let path = url.isFileURL ? url.path : url.absoluteString
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw RouteTableError(
-        file: path,
-        problems: [.init(field: "", message: "cannot read the file (\(Self.reason(error)))")]
-      )
-    }
-    try self.init(json: data, source: path)
+    let name = url.isFileURL ? url.relativePath : url.absoluteString
+    let data = try Self.read(url, name: name)
+    try self.init(json: data, source: name, url: url)
   }
 
   /// Loads and validates a table from JSON data; `source` names it in error messages.
+  ///
+  /// - Throws: ``RouteTableError`` with ``RouteTableError/Code/malformedJSON`` or
+  ///   ``RouteTableError/Code/invalidTable``, listing every problem found.
   public init(json: Data, source: String? = nil) throws(RouteTableError) {
+    try self.init(json: json, source: source, url: nil)
+  }
+
+  private init(json: Data, source: String?, url: URL?) throws(RouteTableError) {
     let document = try TableDocument.decode(json, source: source)
     let compiled = try TableCompiler.compile(
       document,
       source: source,
       unknownKeys: UnknownKeys.problems(in: json)
     )
-    storage = TableStorage(compiled, source: source)
+    storage = TableStorage(compiled, source: source, url: url)
   }
 
   /// The route of the given name.
@@ -86,13 +95,35 @@ public struct RouteTable: Sendable {
     return storage.routes[index]
   }
 
-  private static func reason(_ error: any Error) -> String {
-    let text = "\(error)"
-    if text.contains("NSFileReadNoSuchFileError") || text.contains("No such file") {
-      return "no such file"
+  /// The file's bytes; the error names why they cannot be read (no file, a directory, no
+  /// permission) without depending on the wording of Foundation's errors.
+  private static func read(_ url: URL, name: String) throws(RouteTableError) -> Data {
+    func failure(_ code: RouteTableError.Code, _ reason: String) -> RouteTableError {
+      RouteTableError(
+        code,
+        file: name,
+        problems: [.init(field: "", message: "cannot read the route table: \(reason)")]
+      )
     }
-    if text.contains("Permission") || text.contains("NoPermission") { return "permission denied" }
-    return text
+    guard url.isFileURL else {
+      throw failure(.unreadableFile, "'\(url.absoluteString)' is not a file URL")
+    }
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    if let type = attributes?[.type] as? FileAttributeType, type == .typeDirectory {
+      throw failure(.unreadableFile, "it is a directory; give the table's JSON file")
+    }
+    do {
+      return try Data(contentsOf: url)
+    } catch let error as CocoaError {
+      switch error.code {
+      case .fileReadNoSuchFile: throw failure(.fileNotFound, "no such file")
+      case .fileReadNoPermission: throw failure(.unreadableFile, "permission denied")
+      default:
+        throw failure(.unreadableFile, "the file system reported error \(error.code.rawValue)")
+      }
+    } catch {
+      throw failure(.unreadableFile, "\(error)")
+    }
   }
 }
 
@@ -101,6 +132,7 @@ final class TableStorage: @unchecked Sendable {
   /// Everything the table file says, validated.
   let compiled: CompiledTable
   let source: String?
+  let url: URL?
   // Copies of the hot parts, read on every build and parse.
   let app: AppIdentity
   let routes: [Route]
@@ -117,9 +149,10 @@ final class TableStorage: @unchecked Sendable {
   /// Where each domain is in ``text``.
   let domains: UnsafeBufferPointer<Range<Int>>
 
-  init(_ compiled: CompiledTable, source: String?) {
+  init(_ compiled: CompiledTable, source: String?, url: URL?) {
     self.compiled = compiled
     self.source = source
+    self.url = url
     app = compiled.app
     routes = compiled.routes
     var index: [String: Int] = [:]

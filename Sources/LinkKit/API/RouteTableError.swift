@@ -5,7 +5,24 @@
 /// Examples/broken.json: routes[1] (shared-checklist) › universal: template names {idd},
 ///   which the route does not declare (it declares id)
 /// ```
+///
+/// Programs switch on ``code``: whether the file could not be read, is not JSON, or describes
+/// an invalid table.
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The kind of failure, for programs that react to it.
+  public enum Code: String, Sendable, Hashable, CaseIterable {
+    /// The file does not exist.
+    case fileNotFound
+    /// The file exists but cannot be read: a directory, no permission, an I/O error.
+    case unreadableFile
+    /// The text is not JSON as the table format requires it (a syntax error, a comment, a
+    /// trailing comma, a key given twice).
+    case malformedJSON
+    /// The JSON does not describe a valid table: unknown keys, values of the wrong type,
+    /// malformed identifiers, templates or parameters, routes that overlap.
+    case invalidTable
+  }
+
   /// One problem in the table.
   public struct Problem: Sendable, Hashable, CustomStringConvertible {
     /// The route concerned, when the problem is inside one.
@@ -36,15 +53,24 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
-  /// The file the table came from, or `nil` for a table read from memory.
+  /// The kind of failure.
+  public let code: Code
+  /// The name of the file the table came from, as given (for messages), or `nil` for a table
+  /// read from memory without a name.
   public let file: String?
   /// Every problem found, in file order.
   public let problems: [Problem]
 
   /// Creates an error.
-  public init(file: String?, problems: [Problem]) {
+  public init(_ code: Code, file: String?, problems: [Problem]) {
+    self.code = code
     self.file = file
     self.problems = problems
+  }
+
+  /// The problems, one sentence a line, without the file name.
+  public var message: String {
+    problems.map(\.description).joined(separator: "\n")
   }
 
   /// One line per problem, each starting with the file.

@@ -46,7 +46,7 @@ struct TableCompiler {
       for problem in Overlap.problems(in: routes) { compiler.problems.append(problem) }
     }
     guard compiler.problems.isEmpty else {
-      throw RouteTableError(file: source, problems: compiler.problems)
+      throw RouteTableError(.invalidTable, file: source, problems: compiler.problems)
     }
     return CompiledTable(app: app, routes: routes, pages: pages, association: association)
   }

@@ -112,9 +112,18 @@ struct TableDocument: Decodable {
       return try JSONDecoder().decode(TableDocument.self, from: data)
     } catch let error as DecodingError {
       let unknown = UnknownKeys.problems(in: data)
-      throw RouteTableError(file: source, problems: unknown + [problem(for: error, data: data)])
+      var code = RouteTableError.Code.invalidTable
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+        code = .malformedJSON
+      }
+      throw RouteTableError(
+        code,
+        file: source,
+        problems: unknown + [problem(for: error, data: data)]
+      )
     } catch {
       throw RouteTableError(
+        .malformedJSON,
         file: source,
         problems: [.init(field: "", message: "the file is not valid JSON (\(error))")]
       )

@@ -25,13 +25,25 @@ extension PageRenderer {
     let job = try Job(self, values: values, locale: locale, fields: fields, platform: .any)
     let context = try job.textContext()
     let subject = try job.render("email-subject", context)
+    let sms = try job.sms()
+    var warnings = try localeWarning(locale).map { [$0] } ?? []
+    if sms.shortened {
+      warnings.append(
+        PageWarning(
+          .smsShortened,
+          "the SMS text was shortened to fit one segment (\(sms.units)/\(sms.limit) "
+            + "\(sms.encoding.rawValue))"
+        )
+      )
+    }
     return ShareText(
       locale: job.locale,
       link: job.context.links.universal,
       message: Self.tidy(try job.render("message", context), finalNewline: false),
       emailSubject: PlainText.clean(subject),
       emailBody: Self.tidy(try job.render("email-body", context), finalNewline: false),
-      sms: try job.sms()
+      sms: sms,
+      warnings: warnings
     )
   }
 

@@ -57,6 +57,27 @@ public struct PageRenderer: Sendable {
     templates.localeChain(try Locales.normalized(locale)).first ?? "en"
   }
 
+  /// A warning when there are no templates for `locale` nor for its language, so that another
+  /// locale's (English) are used; `nil` when the locale or its language has templates.
+  ///
+  /// ```swift
+  /// try pages.localeWarning("ko-KR")  // nil: the Korean templates serve ko-KR
+  /// try pages.localeWarning("fr")     // there are no templates for locale 'fr'; using 'en'
+  /// ```
+  ///
+  /// - Throws: ``PageError`` with ``PageError/Code/invalidLocale`` for text that is not a
+  ///   language tag.
+  public func localeWarning(_ locale: String) throws(PageError) -> PageWarning? {
+    let normalized = try Locales.normalized(locale)
+    let used = try resolvedLocale(locale)
+    let language = normalized.prefix { $0 != "-" }
+    guard used != normalized, used != language else { return nil }
+    return PageWarning(
+      .localeFallback,
+      "there are no templates for locale '\(locale)'; using '\(used)'"
+    )
+  }
+
   /// The `'sha256-…'` Content-Security-Policy sources that allow the `<style>` elements of
   /// `html`, for a page that embeds the ``bannerSnippet(for:locale:fields:platform:)`` and
   /// has a policy of its own.
@@ -68,7 +89,7 @@ public struct PageRenderer: Sendable {
     guard let path = table.pages?.templates else { return nil }
     if path.hasPrefix("/") { return URL(fileURLWithPath: path, isDirectory: true) }
     let base =
-      table.source.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+      table.url?.deletingLastPathComponent()
       ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     return base.appendingPathComponent(path, isDirectory: true)
   }

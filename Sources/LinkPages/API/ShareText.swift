@@ -17,6 +17,9 @@ public struct ShareText: Sendable, Hashable {
   public let emailBody: String
   /// A short text message that fits one SMS segment with the link.
   public let sms: SMSMessage
+  /// What the user should know: the locale fell back to another one's templates, the SMS was
+  /// shortened.
+  public let warnings: [PageWarning]
 }
 
 /// A text message that fits one SMS segment.

@@ -45,17 +45,38 @@ public struct QRCode: Sendable, Hashable {
     var text = text
     let result = text.withUTF8 { bytes in
       Result { () throws(QRError) in
-        try QRCode(bytes: bytes, errorCorrection: errorCorrection, minimumVersion: minimumVersion)
+        try QRCode(buffer: bytes, errorCorrection: errorCorrection, minimumVersion: minimumVersion)
       }
     }
     self = try result.get()
   }
 
   /// Encodes bytes as they are (byte mode); see ``init(encoding:errorCorrection:minimumVersion:)``.
+  ///
+  /// ```swift
+  /// let code = try QRCode(bytes: [0x57, 0x49, 0x46, 0x49], errorCorrection: .quartile)
+  /// ```
   public init(
-    bytes: UnsafeBufferPointer<UInt8>,
+    bytes: some Collection<UInt8>,
     errorCorrection: QRErrorCorrection = .medium,
     minimumVersion: Int? = nil
+  ) throws(QRError) {
+    let encode = { (buffer: UnsafeBufferPointer<UInt8>) in
+      Result { () throws(QRError) in
+        try QRCode(buffer: buffer, errorCorrection: errorCorrection, minimumVersion: minimumVersion)
+      }
+    }
+    let result =
+      bytes.withContiguousStorageIfAvailable(encode)
+      ?? Array(bytes).withUnsafeBufferPointer(encode)
+    self = try result.get()
+  }
+
+  /// Encodes the bytes of a buffer that stays valid for the call.
+  init(
+    buffer bytes: UnsafeBufferPointer<UInt8>,
+    errorCorrection: QRErrorCorrection,
+    minimumVersion: Int?
   ) throws(QRError) {
     if let minimumVersion, !(1...40).contains(minimumVersion) {
       throw QRError(

@@ -1,8 +1,8 @@
 /// The image files a ``QRCode`` renders to.
 ///
 /// ```swift
-/// QRImageFormat(path: "invite.PNG")  // .png
-/// QRImageFormat(path: "invite.gif")  // nil
+/// QRImageFormat(fileExtension: "PNG")  // .png
+/// QRImageFormat(fileExtension: "gif")  // nil
 /// let bytes = try QRImageFormat.svg.render(code, QRRenderOptions())
 /// ```
 public enum QRImageFormat: String, Sendable, Hashable, CaseIterable {
@@ -11,10 +11,10 @@ public enum QRImageFormat: String, Sendable, Hashable, CaseIterable {
   /// SVG text.
   case svg
 
-  /// The format named by a file's extension, in either case, or `nil`.
-  public init?(path: String) {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    self.init(rawValue: path[path.index(after: dot)...].lowercased())
+  /// The format named by a file extension (without the dot), in either case, or `nil`. With
+  /// a file URL: `QRImageFormat(fileExtension: url.pathExtension)`.
+  public init?(fileExtension: String) {
+    self.init(rawValue: fileExtension.lowercased())
   }
 
   /// The file extension, without the dot.

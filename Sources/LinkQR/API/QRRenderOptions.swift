@@ -65,22 +65,28 @@ public struct QRRenderOptions: Sendable, Hashable {
   /// ```swift
   /// var options = QRRenderOptions()
   /// options.foreground = try QRColor(parsing: "#999")
-  /// options.warnings  // ["the contrast between #999999 and #ffffff is 2.85:1; …"]
+  /// options.warnings.map(\.code)  // [.lowContrast]
   /// ```
-  public var warnings: [String] {
-    var warnings: [String] = []
+  public var warnings: [QRWarning] {
+    var warnings: [QRWarning] = []
     let ratio = foreground.contrastRatio(with: background)
     if ratio < 4.5 {
       let shown = (ratio * 100).rounded() / 100
       warnings.append(
-        "the contrast between \(foreground) and \(background) is \(shown):1; scanners need a "
-          + "strong contrast, at least 4.5:1 (black on white is 21:1)"
+        QRWarning(
+          .lowContrast,
+          "the contrast between \(foreground) and \(background) is \(shown):1; scanners need a "
+            + "strong contrast, at least 4.5:1 (black on white is 21:1)"
+        )
       )
     }
     if foreground.relativeLuminance > background.relativeLuminance {
       warnings.append(
-        "the modules (\(foreground)) are lighter than the background (\(background)); many "
-          + "scanners read only dark modules on a light background"
+        QRWarning(
+          .lightOnDark,
+          "the modules (\(foreground)) are lighter than the background (\(background)); many "
+            + "scanners read only dark modules on a light background"
+        )
       )
     }
     return warnings

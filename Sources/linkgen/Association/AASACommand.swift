@@ -1,0 +1,41 @@
+import ArgumentParser
+import LinkAssociation
+import LinkKit
+
+extension Linkgen {
+  /// `linkgen aasa [--legacy] [--out FILE]`
+  struct AASA: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "aasa",
+      abstract: "Generate the apple-app-site-association file from the route table.",
+      discussion: """
+        One detail for app.ios with a components list: the table's association excludes first \
+        (so they win), then one rule per route, a parameter segment narrowed by type (a UUID is \
+        ????????-????-????-????-????????????, other values ?*), required query items in a '?' \
+        dictionary. Adds webcredentials and appclips when the table's association section asks \
+        for them. Serve the file at https://<each domain>/.well-known/apple-app-site-association \
+        as application/json, without redirects. Fails if it would exceed Apple's 128 KB.
+
+        Examples:
+          linkgen aasa --config Examples/openlist/linkgen.json
+          linkgen aasa --legacy --out public/.well-known/apple-app-site-association
+          linkgen aasa | linkgen check-aasa - \\
+              --url https://openlist.example.com/invite/ABC123
+        """
+    )
+
+    @OptionGroup var table: TableOptions
+    @OptionGroup var output: OutputFileOptions
+
+    @Flag(
+      help:
+        "Also write the legacy form iOS 12 and earlier read (appID, paths with NOT excludes first)."
+    )
+    var legacy = false
+
+    func run() throws {
+      let table = try table.load()
+      try output.emit(try AssociationFiles.appleAppSiteAssociation(for: table, legacy: legacy))
+    }
+  }
+}

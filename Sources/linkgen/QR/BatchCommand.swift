@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import LinkBatch
+import LinkKit
+import LinkQR
+
+extension Linkgen {
+  /// `linkgen batch <route> --input rows.csv --out DIR`
+  struct Batch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write a QR code image for each row of a CSV file, plus a manifest.",
+      discussion: """
+        The CSV's first line names the columns (RFC 4180: commas, double quotes, \
+        CRLF or LF). Columns named like the route's parameters give their values; \
+        other columns can name the files through --name, e.g. '{code}-{name}' \
+        ({row} is the data row from 1, {line} the CSV line). Values become safe \
+        file names: '/', '\\', control and invisible characters turn into '_'. \
+        Each row gets one file per format and an entry in DIR/manifest.json (or \
+        .csv) with its links and files.
+
+        The input is streamed and rendered on all cores. Every file is written \
+        atomically (temporary file + rename), so an interrupted run (Ctrl-C, a \
+        kill, a crash) leaves only whole files; --resume then skips the files that \
+        exist. A bad row is reported with its line and the others go on. A \
+        progress bar is shown on a terminal only. DIR and its parents are created \
+        when missing.
+
+        Examples:
+          linkgen batch invite --input invites.csv --out cards \\
+              --format png,svg --name '{code}'
+          linkgen batch shared-checklist --input lists.csv --out qr --size 30mm
+          linkgen batch shared-checklist --input lists.csv --out qr --resume
+
+        Exit status: 0 when every row was written, 64 for a usage error, 65 for \
+        an unknown route, a CSV without a usable header or when any row failed, \
+        66 when the CSV cannot be read, 73 when DIR cannot be created, 74 when \
+        writing fails part-way, 130/143 when interrupted (no manifest is written \
+        then).
+        """
+    )
+
+    @OptionGroup var table: TableOptions
+
+    @Argument(help: "The route every row builds, as named in the route table.")
+    var route: String
+
+    @Option(
+      help: ArgumentHelp("The CSV file of rows, or - for standard input.", valueName: "file"),
+      completion: .file(extensions: ["csv"])
+    )
+    var input: String
+
+    @Option(
+      help: ArgumentHelp("The directory for the images and the manifest.", valueName: "dir"),
+      completion: .directory
+    )
+    var out: String
+
+    @Option(help: ArgumentHelp("Image formats, comma-separated: png, svg.", valueName: "formats"))
+    var format = ImageFormats([.png])
+
+    @Option(
+      help: ArgumentHelp(
+        "File names (without or with extension), from {column}, {row} and {line}.",
+        valueName: "pattern"
+      )
+    )
+    var name = "{row}"
+
+    @Option(help: ArgumentHelp("The manifest's format: json or csv.", valueName: "format"))
+    var manifest: ManifestFormat = .json
+
+    @Flag(help: "Skip the files that already exist (finish an interrupted run).")
+    var resume = false
+
+    @Option(help: ArgumentHelp("The link each code holds.", valueName: "link"))
+    var qrLink: LinkSet.Key = .universal
+
+    @Option(
+      help: ArgumentHelp("Rows rendered at once (default: the number of cores).", valueName: "n")
+    )
+    var jobs: Int?
+
+    @OptionGroup(title: "QR code") var style: QRStyleOptions<PlainQRSpelling>
+
+    func validate() throws {
+      if let jobs, jobs < 1 {
+        throw ValidationError("--jobs must be at least 1, not \(jobs)")
+      }
+    }
+
+    func run() throws {
+      let table = try table.load()
+      var options = BatchOptions(
+        route: route,
+        input: input == "-" ? .standardInput : .file(URL(fileURLWithPath: input)),
+        outputDirectory: URL(fileURLWithPath: out, isDirectory: true)
+      )
+      options.formats = format.formats
+      options.namePattern = name
+      options.manifest = manifest
+      options.resume = resume
+      options.link = qrLink
+      options.errorCorrection = style.ecc
+      options.minimumVersion = style.minVersion
+      options.rendering = style.renderOptions()
+      if let jobs { options.workers = jobs }
+      for warning in options.rendering.warnings { Console.warning(warning) }
+      let summary = try Self.run(table: table, options: options)
+      Console.print(
+        summary.description + "; manifest " + (summary.manifest?.relativePath ?? "none")
+      )
+      if summary.failed > 0 {
+        throw CommandError(
+          .rowsFailed,
+          "\(summary.failed) of \(summary.rows) rows failed (see the lines above and the manifest)"
+        )
+      }
+    }
+
+    /// Runs the batch with a progress bar on a terminal, stopping cleanly on SIGINT or
+    /// SIGTERM (and then dying of the same signal).
+    private static func run(table: RouteTable, options: BatchOptions) throws(BatchError)
+      -> BatchSummary
+    {
+      let runner = try BatchRunner(table: table, options: options)
+      let signals = InterruptSignals()
+      let bar = ProgressBar.onTerminal()
+      let summary = try runner.run(
+        onFailure: { failure in
+          bar?.finish()
+          Console.error(message: "\(options.input):\(failure.line): \(failure.message)")
+        },
+        onProgress: { bar?.update($0) },
+        isCancelled: { signals.received != nil }
+      )
+      bar?.finish()
+      if summary.interrupted {
+        Console.error(
+          message: "interrupted: \(summary.description); no manifest written. Run again with "
+            + "--resume to finish."
+        )
+      }
+      signals.exitIfReceived()
+      return summary
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import LinkQR
+
+extension Linkgen {
+  /// `linkgen qr <text>`
+  struct QR: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "qr",
+      abstract: "Draw a QR code of any text: a PNG or SVG file, or the terminal.",
+      discussion: """
+        The text is encoded byte for byte (UTF-8, byte mode) by libqrencode. The \
+        format comes from the --out file's extension (.png or .svg); without --out, \
+        or with --out -, the code is drawn in the terminal with half blocks \
+        (--invert for a light background). PNGs are 1-bit: grayscale for black on \
+        white, a two-colour palette otherwise. A warning is printed when the \
+        colours' contrast is too low for scanners. Give - as the text to read it \
+        from standard input (a final newline is dropped).
+
+        Examples:
+          linkgen qr 'https://openlist.example.com/invite/AB12CD34' --out invite.png
+          linkgen qr 'https://openlist.example.com/invite/AB12CD34' \\
+              --out card.svg --size 30mm --ecc Q
+          linkgen qr 'WIFI:T:WPA;S:home;P:secret;;' --out wifi.png --scale 12
+          echo 'hello' | linkgen qr - --invert
+
+        Exit status: 0 on success, 64 for a usage error, 65 when the text is empty \
+        or too long for any QR version, 73 when the file cannot be written.
+        """
+    )
+
+    @OptionGroup(title: "QR code") var style: QRStyleOptions<PlainQRSpelling>
+
+    @Option(
+      help: ArgumentHelp(
+        "The image to write: a .png or .svg file, or - for the terminal (the default).",
+        valueName: "file"
+      ),
+      completion: .file(extensions: ["png", "svg"])
+    )
+    var out = "-"
+
+    @Flag(
+      help: "In the terminal, draw the dark modules in the text colour (for light backgrounds)."
+    )
+    var invert = false
+
+    @Argument(help: ArgumentHelp("The text to encode, or - for standard input.", valueName: "text"))
+    var text: String
+
+    func validate() throws {
+      try style.validate(for: try QRDestination(out), invert: invert)
+    }
+
+    func run() throws {
+      let capacity = QRErrorCorrection.low.byteCapacity
+      let content =
+        text == "-"
+        ? try StandardInput.readText(
+          limit: capacity,
+          tooLong: "standard input is longer than \(capacity) bytes, the most a QR code holds"
+        ) : text
+      try style.write(content, to: try QRDestination(out), invert: invert)
+    }
+  }
+}

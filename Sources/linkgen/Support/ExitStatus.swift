@@ -1,0 +1,133 @@
+import ArgumentParser
+import LinkAssociation
+import LinkBatch
+import LinkKit
+import LinkPages
+import LinkQR
+
+/// The status `linkgen` exits with, from sysexits(3). Every error maps to one here, by its
+/// type and code, so the same failure exits the same way in every command.
+///
+/// | status | name | when |
+/// | --- | --- | --- |
+/// | 0 | success | |
+/// | 64 | `EX_USAGE` | the command line does not fit the command |
+/// | 65 | `EX_DATAERR` | the input is malformed: a link, a value, the route table, a CSV |
+/// | 66 | `EX_NOINPUT` | an input file cannot be read |
+/// | 69 | `EX_UNAVAILABLE` | a service the command needs is unavailable |
+/// | 70 | `EX_SOFTWARE` | an internal error |
+/// | 73 | `EX_CANTCREAT` | an output file cannot be created |
+/// | 74 | `EX_IOERR` | writing failed part-way (the disk is full…) |
+/// | 78 | `EX_CONFIG` | the configuration is wrong |
+struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
+  /// The number the process exits with.
+  let rawValue: Int32
+
+  static let success = ExitStatus(rawValue: 0)
+  /// `EX_USAGE`.
+  static let usage = ExitStatus(rawValue: 64)
+  /// `EX_DATAERR`.
+  static let dataError = ExitStatus(rawValue: 65)
+  /// `EX_NOINPUT`.
+  static let noInput = ExitStatus(rawValue: 66)
+  /// `EX_UNAVAILABLE`.
+  static let unavailable = ExitStatus(rawValue: 69)
+  /// `EX_SOFTWARE`.
+  static let software = ExitStatus(rawValue: 70)
+  /// `EX_CANTCREAT`.
+  static let cannotCreate = ExitStatus(rawValue: 73)
+  /// `EX_IOERR`.
+  static let ioError = ExitStatus(rawValue: 74)
+  /// `EX_CONFIG`.
+  static let configuration = ExitStatus(rawValue: 78)
+
+  var description: String { String(rawValue) }
+
+  init(rawValue: Int32) {
+    self.rawValue = rawValue
+  }
+
+  /// The status for an error thrown by a command. Each `switch` over a code is exhaustive, so
+  /// a new code cannot be added to a library without choosing its status here.
+  init(for error: any Error) {
+    switch error {
+    case let error as LinkError: self = Self.status(error.code)
+    case let error as RouteTableError: self = Self.status(error.code)
+    case let error as AssociationError: self = Self.status(error.code)
+    case let error as PageError: self = Self.status(error.code)
+    case let error as QRError: self = Self.status(error.code)
+    case let error as BatchError: self = Self.status(error.code)
+    case let error as AtomicFileError: self = Self.status(error.code)
+    case let error as CommandError: self = Self.status(error.code)
+    case let error as ExitCode: self.init(rawValue: error.rawValue)
+    case is ValidationError: self = .usage
+    default: self = .software
+    }
+  }
+
+  private static func status(_ code: LinkError.Code) -> ExitStatus {
+    switch code {
+    case .tooLong, .invalidCharacter, .invalidPercentEncoding, .malformedURL, .unknownScheme,
+      .hostNotAllowed, .noMatchingRoute, .unknownRoute, .routeMismatch, .unknownParameter,
+      .missingParameter, .duplicateParameter, .invalidValue, .linkNotConfigured:
+      .dataError
+    }
+  }
+
+  private static func status(_ code: RouteTableError.Code) -> ExitStatus {
+    switch code {
+    case .fileNotFound, .unreadableFile: .noInput
+    case .malformedJSON, .invalidTable: .dataError
+    }
+  }
+
+  private static func status(_ code: AssociationError.Code) -> ExitStatus {
+    switch code {
+    case .missingIOSApp, .missingAndroidApp, .missingAppClip, .fileTooLarge: .dataError
+    case .invalidQueriedScheme, .tooManyQueriedSchemes, .invalidActivity: .usage
+    }
+  }
+
+  private static func status(_ code: PageError.Code) -> ExitStatus {
+    switch code {
+    case .unreadableTemplates: .noInput
+    case .invalidLocale, .invalidField: .usage
+    case .templateSyntax, .missingTemplate, .missingContentSecurityPolicy, .unsafeURL, .unsafeSVG,
+      .missingAppIdentity, .smsTooLong, .link:
+      .dataError
+    }
+  }
+
+  private static func status(_ code: QRError.Code) -> ExitStatus {
+    switch code {
+    case .empty, .tooLong: .dataError
+    case .invalidOption, .invalidColor, .imageTooLarge: .usage
+    case .library: .software
+    }
+  }
+
+  private static func status(_ code: BatchError.Code) -> ExitStatus {
+    switch code {
+    case .unknownRoute, .linkNotConfigured, .invalidHeader, .missingColumn: .dataError
+    case .invalidOption, .invalidNamePattern: .usage
+    case .unreadableInput: .noInput
+    case .cannotCreateOutput: .cannotCreate
+    case .outputIOFailed: .ioError
+    }
+  }
+
+  private static func status(_ code: AtomicFileError.Code) -> ExitStatus {
+    switch code {
+    case .cannotCreate: .cannotCreate
+    case .ioFailure: .ioError
+    }
+  }
+
+  private static func status(_ code: CommandError.Code) -> ExitStatus {
+    switch code {
+    case .usage: .usage
+    case .invalidInput, .checkFailed, .rowsFailed: .dataError
+    case .unreadableInput: .noInput
+    }
+  }
+}
