@@ -14,8 +14,11 @@
 /// (invalid JSON, larger than ``maximumSize``…); ``match(_:domain:mode:)`` then reports that
 /// no URL opens an app.
 public struct AASAFile: Sendable {
-  /// The largest file Apple downloads: 128 KB.
+  /// The largest file Apple downloads: 128 KB. A larger file is rejected before it is read.
   public static let maximumSize = 128 * 1024
+  /// The deepest linkgen reads the JSON (``Finding/Code/tooDeep`` beyond); the format needs 6
+  /// levels.
+  public static let maximumNestingDepth = JSONReader.maximumDepth
 
   /// The file's size in bytes.
   public let byteCount: Int
@@ -38,19 +41,25 @@ public struct AASAFile: Sendable {
   /// Reads a file's bytes.
   public init(_ bytes: some Sequence<UInt8>) {
     let bytes = Array(bytes)
-    var findings: [Finding] = []
-    if bytes.count > Self.maximumSize {
-      findings.append(
-        Finding(
-          .error,
-          .fileTooLarge,
-          path: "",
-          line: nil,
-          "the file is \(bytes.count) bytes, over the \(Self.maximumSize)-byte (128 KB) limit; "
-            + "Apple does not download it, so no link opens the app"
+    guard bytes.count <= Self.maximumSize else {
+      // Apple does not download it: nothing in it counts, so it is not read.
+      byteCount = bytes.count
+      findings = [
+        .fileTooLarge(
+          bytes.count,
+          limit: Self.maximumSize,
+          "; Apple does not download it, so no link opens the app (linkgen does not read it)"
         )
-      )
+      ]
+      isRejected = true
+      appLinks = nil
+      webCredentials = nil
+      appClips = nil
+      activityContinuation = nil
+      compiled = CompiledAppLinks(nil)
+      return
     }
+    var findings: [Finding] = []
     let json = JSONReader.read(bytes)
     findings += json.findings
     var reader = AASAReader()

@@ -19,7 +19,8 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
   public enum Code: String, Sendable, Hashable, CaseIterable {
     /// The file is not valid JSON (comments, trailing commas, a syntax error…).
     case invalidJSON = "invalid-json"
-    /// The file is larger than the platform downloads (128 KB for the AASA).
+    /// The file is larger than the platform downloads (128 KB for the AASA) or linkgen reads
+    /// (128 KB for assetlinks.json); it is not read.
     case fileTooLarge = "file-too-large"
     /// The JSON nests deeper than linkgen reads.
     case tooDeep = "too-deep"
@@ -97,6 +98,17 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     self.path = path
     self.line = line
     self.message = message
+  }
+
+  /// The error for a file over its size limit, which is not read: `reason` follows the size.
+  static func fileTooLarge(_ size: Int, limit: Int, _ reason: String) -> Finding {
+    Finding(
+      .error,
+      .fileTooLarge,
+      path: "",
+      line: nil,
+      "the file is \(size) bytes, over the \(limit)-byte (\(limit / 1024) KB) limit" + reason
+    )
   }
 
   /// `error: applinks.details[0] (line 5): message`.

@@ -129,9 +129,9 @@ final class CompiledAppLinks: Sendable {
       for component in detail.components ?? [] where component.isUsable {
         let rule = component.resolved(detail.defaults, appLinks.defaults)
         var texts = [rule.fragment].compactMap { $0 }
-        if let path = rule.path {
+        if let path = rule.path.map(PathNormalization.pattern) {
           // A path ending in /* is compiled twice (itself and its parent).
-          texts += PathNormalization.pattern(path).hasSuffix("/*") ? [path, path] : [path]
+          texts += path.hasSuffix("/*") ? [path, path] : [path]
         }
         switch rule.query {
         case .pattern(let query)?: texts.append(query)

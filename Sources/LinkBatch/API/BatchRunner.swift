@@ -60,6 +60,9 @@ public final class BatchRunner: Sendable {
     guard options.workers >= 1 else {
       throw BatchError(.invalidOption, "the number of workers (--jobs) must be at least 1")
     }
+    guard options.maximumRows >= 1 else {
+      throw BatchError(.invalidOption, "the row limit (--max-rows) must be at least 1")
+    }
     do throws(QRError) {
       try options.rendering.validate()
     } catch {
@@ -104,6 +107,7 @@ public final class BatchRunner: Sendable {
     }
     let input = try InputFile(options.input)
     defer { input.close() }
+    if input.size != nil { try countRows(input) }
     var reader = CSVReader(descriptor: input.descriptor)
     let columns = try readHeader(&reader)
     let pattern = try NamePattern(options.namePattern, columns: columns)
@@ -134,6 +138,7 @@ public final class BatchRunner: Sendable {
       var jobs: [RowJob] = []
       jobs.reserveCapacity(chunkSize)
       while jobs.count < chunkSize, let record = try readRecord(&reader) {
+        guard summary.rows < options.maximumRows else { throw tooManyRows(line: record.line) }
         summary.rows += 1
         jobs.append(
           job(record, row: summary.rows, columns: columns.count, pattern, &names)
@@ -203,6 +208,28 @@ public final class BatchRunner: Sendable {
       }
     }
     return slots.results()
+  }
+
+  /// Counts a file's data rows before anything is written, and rewinds it.
+  private func countRows(_ input: InputFile) throws(BatchError) {
+    var reader = CSVReader(descriptor: input.descriptor)
+    var records = 0
+    while let record = try readRecord(&reader) {
+      // The header is the first record.
+      guard records <= options.maximumRows else { throw tooManyRows(line: record.line) }
+      records += 1
+    }
+    guard lseek(input.descriptor, 0, SEEK_SET) == 0 else {
+      throw BatchError(.unreadableInput, "cannot read \(options.input) (\(errorText(errno)))")
+    }
+  }
+
+  private func tooManyRows(line: Int) -> BatchError {
+    BatchError(
+      .tooManyRows,
+      "\(options.input) has more than \(options.maximumRows) data rows (line \(line) is one too "
+        + "many); split it, or raise the limit with --max-rows"
+    )
   }
 
   private func readHeader(_ reader: inout CSVReader) throws(BatchError) -> [String] {

@@ -29,12 +29,23 @@ package enum AtomicFile {
 
   /// Writes `bytes` to `path` atomically, replacing any file there.
   ///
+  /// A destination that exists and is neither a regular file nor a folder — a device such as
+  /// `/dev/stdout` or `/dev/full`, a pipe — is written in place: renaming over it would replace
+  /// the device itself.
+  ///
   /// - Parameter durable: Also `fsync` the data before the rename, so that the new file
   ///   survives a power failure once this returns.
   /// - Throws: ``AtomicFileError`` naming the path and the reason; no temporary file is left.
   package static func write(_ bytes: [UInt8], to path: String, durable: Bool = false)
     throws(AtomicFileError)
   {
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
+      status.st_mode & S_IFMT != S_IFDIR
+    {
+      try writeInPlace(bytes, to: path)
+      return
+    }
     let temporary = temporaryPath(for: path)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw AtomicFileError(path: path, code: errno) }
@@ -46,6 +57,15 @@ package enum AtomicFile {
       throw AtomicFileError(path: path, code: code)
     }
     try commit(temporary, to: path)
+  }
+
+  /// Writes to a device or a pipe that exists, without creating or renaming anything.
+  private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(AtomicFileError) {
+    let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard descriptor >= 0 else { throw AtomicFileError(path: path, code: errno) }
+    var code = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+    if close(descriptor) != 0, code == 0 { code = errno }
+    guard code == 0 else { throw AtomicFileError(path: path, code: code) }
   }
 
   /// Creates `directory` and any missing parents (as `mkdir -p` does).

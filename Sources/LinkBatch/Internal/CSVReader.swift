@@ -27,7 +27,9 @@ package struct CSVRecordError: Error, Sendable, Hashable {
 /// reading resumes after it.
 package struct CSVReader {
   /// The largest record kept; longer ones are skipped as malformed.
-  package static let maximumRecordBytes = 64 * 1024
+  package static let maximumRecordBytes = BatchOptions.maximumRecordBytes
+  /// The most fields a record may have; a record with more is malformed.
+  package static let maximumFields = BatchOptions.maximumFields
 
   private enum State {
     case fieldStart, unquoted, quoted, quoteInQuoted, skipping
@@ -71,6 +73,10 @@ package struct CSVReader {
 
     func finishField() {
       guard problem == nil else { return }
+      guard fields.count < Self.maximumFields else {
+        problem = "the record has more than \(Self.maximumFields) fields"
+        return
+      }
       guard let text = String(validating: field, as: UTF8.self) else {
         problem = "field \(fields.count + 1) is not UTF-8 text"
         return

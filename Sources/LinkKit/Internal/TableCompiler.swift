@@ -20,6 +20,20 @@ struct TableCompiler {
     compiler.problems = unknownKeys
     let app = compiler.app(document.app)
     let pages = document.pages.map { compiler.pages($0) }
+    guard document.routes.count <= RouteTable.maximumRoutes else {
+      // Before the routes are compiled and compared pairwise.
+      throw RouteTableError(
+        .tooLarge,
+        file: source,
+        problems: [
+          .init(
+            field: "routes",
+            message: "the table has \(document.routes.count) routes; linkgen reads at most "
+              + "\(RouteTable.maximumRoutes)"
+          )
+        ]
+      )
+    }
     var routes: [Route] = []
     var seen: [String: Int] = [:]
     if document.routes.isEmpty {
@@ -167,6 +181,7 @@ struct TableCompiler {
           parameters: parameters
         )
         checkUsage(of: parameters, in: pattern, route: name, field: templateField)
+        checkSize(of: pattern, route: name, field: templateField)
         patterns.append(pattern)
       } catch {
         problem(route: name, field: templateField, error.message)
@@ -181,6 +196,27 @@ struct TableCompiler {
       universalPattern: patterns[1],
       appScheme: appScheme
     )
+  }
+
+  /// No more path segments or query items than the parser reads: a link it could not parse
+  /// back would be useless.
+  private mutating func checkSize(of pattern: LinkPattern, route: String, field: String) {
+    if pattern.path.count > RouteTable.maximumPathSegments {
+      problem(
+        route: route,
+        field: field,
+        "the template has \(pattern.path.count) path segments; links have at most "
+          + "\(RouteTable.maximumPathSegments)"
+      )
+    }
+    if pattern.query.count > RouteTable.maximumQueryItems {
+      problem(
+        route: route,
+        field: field,
+        "the template has \(pattern.query.count) query items; links have at most "
+          + "\(RouteTable.maximumQueryItems)"
+      )
+    }
   }
 
   /// Every declared parameter appears exactly once in the template; optional ones only in the
