@@ -16,9 +16,13 @@
 public struct AASAFile: Sendable {
   /// The largest file Apple downloads: 128 KB. A larger file is rejected before it is read.
   public static let maximumSize = 128 * 1024
-  /// The deepest linkgen reads the JSON (``Finding/Code/tooDeep`` beyond); the format needs 6
+  /// The deepest linkgen reads the JSON (``Finding/Code/tooDeep`` beyond); the format needs 7
   /// levels.
   public static let maximumNestingDepth = JSONReader.maximumDepth
+  /// The most automaton states linkgen builds for a file's patterns: substitution variables
+  /// multiply them (each `$(lang)` costs about 2,300). A file that needs more gets a
+  /// ``Finding/Code/tooComplex`` error and is not matched.
+  public static let maximumPatternStates = 100_000
 
   /// The file's size in bytes.
   public let byteCount: Int

@@ -71,10 +71,8 @@ final class CompiledAppLinks: Sendable {
     let pattern: WildcardPattern
   }
 
-  /// The most automaton states linkgen builds for one file's patterns (substitution variables
-  /// multiply them: each use of `$(lang)` costs about 700); a file that needs more is not
-  /// matched (docs/limits.md).
-  static let maximumStates = 100_000
+  /// The most automaton states linkgen builds for one file's patterns (docs/limits.md).
+  static let maximumStates = AASAFile.maximumPatternStates
 
   let details: [Detail]
   /// The automaton states the file's patterns need (counted up to just past the maximum).
