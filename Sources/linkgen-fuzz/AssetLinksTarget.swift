@@ -24,7 +24,7 @@ enum AssetLinksTarget {
     if file.isRejected {
       Invariant.require(!file.findings.errors.isEmpty, "a rejected file without an error")
     }
-    if !bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+    if bytes.count < AssetLinksFile.maximumSize, !bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       FindingChecks.shifted(file.findings, AssetLinksFile([0x0A] + bytes).findings)
     }
   }
