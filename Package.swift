@@ -13,9 +13,15 @@ import PackageDescription
 //   linkgen-bench    benchmarks against baselines measured in the same process
 //   linkgen-fuzz     libFuzzer harness for every reader (links, tables, association files, CSV, pages)
 
+// Platforms: what the code needs. LinkKit, LinkAssociation and LinkPages use nothing newer
+// than iOS 16 / macOS 13 (strict UTF-8 decoding goes through LinkKit's UTF8Text rather than
+// `String(validating:)`, which needs iOS 18). LinkBatch, and so the `linkgen` command, use the
+// Synchronization module's `Atomic`, which needs macOS 15: that is the macOS floor. LinkQR and
+// LinkBatch link libqrencode and libpng through pkg-config, so they build on Linux and macOS
+// only (the README says so); an app that depends on LinkKit alone builds none of them.
 let package = Package(
   name: "linkgen",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  platforms: [.macOS(.v15), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "LinkKit", targets: ["LinkKit"]),
     .library(name: "LinkQR", targets: ["LinkQR"]),
@@ -107,21 +113,31 @@ let package = Package(
       name: "LinkKitTests",
       dependencies: [
         "LinkKit",
+        "LinkgenTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
-      ]
+      ],
+      // The WHATWG URL test data, read from the source tree (see Resources/wpt/SOURCE.md).
+      exclude: ["Resources"]
     ),
-    // Decodes QR images with zbarimg and rsvg-convert, for the test targets.
-    .target(name: "QRTestSupport", path: "Tests/QRTestSupport"),
-    .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "QRTestSupport"]),
+    // What every test target shares: package paths, temporary directories, a process runner,
+    // and QR decoding with zbarimg and rsvg-convert.
+    .target(name: "LinkgenTestSupport", path: "Tests/LinkgenTestSupport"),
+    .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "LinkgenTestSupport"]),
     .testTarget(
       name: "LinkBatchTests",
-      dependencies: ["LinkBatch", "LinkKit", "LinkQR", "QRTestSupport"]
+      dependencies: ["LinkBatch", "LinkKit", "LinkQR", "LinkgenTestSupport"]
     ),
-    .testTarget(name: "LinkAssociationTests", dependencies: ["LinkAssociation", "LinkKit"]),
-    .testTarget(name: "LinkPagesTests", dependencies: ["LinkPages", "LinkKit"]),
+    .testTarget(
+      name: "LinkAssociationTests",
+      dependencies: ["LinkAssociation", "LinkKit", "LinkgenTestSupport"]
+    ),
+    .testTarget(
+      name: "LinkPagesTests",
+      dependencies: ["LinkPages", "LinkKit", "LinkgenTestSupport"]
+    ),
     .testTarget(
       name: "LinkgenCLITests",
-      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "QRTestSupport"]
+      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "LinkgenTestSupport"]
     ),
   ]
 )

@@ -52,7 +52,8 @@ struct CorpusTests {
     .init(file: "synthetic/S03-legacy-ordering.json", warnings: [.shadowedRule]),
     .init(
       file: "synthetic/S04-invalid-shapes.json",
-      errors: [.wrongType, .malformedAppID],
+      // The last detail's components list is empty: it claims no URL.
+      errors: [.wrongType, .malformedAppID, .noRules],
       warnings: [.unknownKey, .noApps, .invalidVariable]
     ),
     .init(

@@ -1,21 +1,18 @@
 import Foundation
 import LinkKit
+import LinkgenTestSupport
 
 @testable import LinkAssociation
 
 /// Paths of the package and the shared conformance data beside it.
 enum Paths {
-  /// The package root (three levels above this file).
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  static let root = PackagePaths.root
   /// `../shared/testdata`, next to the package.
-  static let testdata = root.deletingLastPathComponent().appendingPathComponent("shared/testdata")
-  static var hasSharedData: Bool {
-    FileManager.default.fileExists(atPath: testdata.appendingPathComponent("aasa/SOURCES.md").path)
-  }
+  static let testdata = PackagePaths.sharedTestdata
+  static var hasSharedData: Bool { PackagePaths.hasSharedTestdata }
 
   static func example(_ name: String) throws -> RouteTable {
-    try RouteTable(contentsOf: root.appendingPathComponent("Examples/\(name)/linkgen.json"))
+    try RouteTable(contentsOf: PackagePaths.example(name))
   }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import LinkBatch
 import LinkKit
 import LinkQR
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 struct BatchRunnerTests {

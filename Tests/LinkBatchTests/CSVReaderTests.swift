@@ -1,5 +1,5 @@
 import Foundation
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkBatch

@@ -1,6 +1,6 @@
 import Foundation
 import LinkBatch
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkBatch

@@ -232,3 +232,28 @@ struct BuilderTests {
     #expect(throws: LinkError.self) { try table.links(for: photos) }
   }
 }
+
+extension BuilderTests {
+  /// An integer too large for `Int` is out of range, not "not a decimal integer".
+  @Test func anOverflowingIntIsOutOfRange() throws {
+    let table = try Fixtures.table(
+      routes:
+        #"{"name": "page", "parameters": [{"name": "n", "type": "int"}], "scheme": "openlist://page/{n}", "universal": "/page/{n}"}"#
+    )
+    let error = try #require(throws: LinkError.self) {
+      try table.links(for: "page", arguments: ["n": "99999999999999999999"])
+    }
+    #expect(error.code == .invalidValue)
+    #expect(
+      error.message.contains(
+        "must be an integer from -9223372036854775808 to 9223372036854775807, got \"99999999999999999999\""
+      ),
+      "\(error.message)"
+    )
+    let notANumber = try #require(throws: LinkError.self) {
+      try table.links(for: "page", arguments: ["n": "12a"])
+    }
+    #expect(notANumber.message.contains("must be a decimal integer"))
+    #expect(throws: LinkError.self) { try table.parse("openlist://page/-99999999999999999999") }
+  }
+}

@@ -65,7 +65,7 @@ struct PageSettingsTests {
     } throws: { error in
       guard let error = error as? RouteTableError else { return false }
       return error.problems.contains { $0.field == field }
-        && error.description.hasPrefix("test.json: ")
+        && error.description.hasPrefix("test.json:3:")
     }
   }
 }

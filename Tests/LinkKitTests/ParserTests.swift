@@ -34,7 +34,19 @@ struct ParserTests {
     let parsed = try table.parse(
       "https://openlist.example.com/shared-checklists/\(idText)?utm_source=mail&fbclid=x%20y&utm_source=again"
     )
-    #expect(parsed.ignoredQueryItems == ["utm_source", "fbclid", "utm_source"])
+    #expect(parsed.ignoredQueryItems.map(\.name) == ["utm_source", "fbclid", "utm_source"])
+    // The values are kept, decoded, for a backend that wants campaign parameters.
+    #expect(
+      parsed.ignoredQueryItems == [
+        .init(name: "utm_source", value: "mail"), .init(name: "fbclid", value: "x y"),
+        .init(name: "utm_source", value: "again"),
+      ]
+    )
+    #expect(
+      parsed.ignoredQueryItems.map(\.description) == [
+        "utm_source=mail", "fbclid=x y", "utm_source=again",
+      ]
+    )
   }
 
   @Test func decodesValues() throws {

@@ -58,7 +58,7 @@ struct RoundTripTests {
         let parsed = try table.parse(variant.link)
         #expect(parsed.values == values, "\(variant.link)")
         #expect(try table.link(kind, for: parsed.values) == canonical, "\(variant.link)")
-        #expect(parsed.ignoredQueryItems == variant.extraItems, "\(variant.link)")
+        #expect(parsed.ignoredQueryItems.map(\.name) == variant.extraItems, "\(variant.link)")
       }
     }
   }

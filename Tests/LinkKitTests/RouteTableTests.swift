@@ -1,6 +1,7 @@
 import Foundation
-import LinkKit
 import Testing
+
+@testable import LinkKit
 
 struct RouteTableTests {
   @Test(arguments: Fixtures.exampleNames)
@@ -144,7 +145,9 @@ struct RouteTableTests {
       #expect(problem?.route == route)
       #expect(problem?.message.contains(words) == true, "\(problem?.message ?? "")")
       #expect(error.file == "test.json")
-      #expect(error.description.hasPrefix("test.json: "))
+      // The routes are on line 9 of the test table; the problem names its column there.
+      #expect(problem?.line == 9)
+      #expect(error.description.hasPrefix("test.json:9:"), "\(error)")
     }
   }
 
@@ -261,6 +264,69 @@ struct RouteTableTests {
       field: "routes",
       words: "no routes"
     )
+  }
+
+  /// The table must be strict JSON: syntax errors name their line and column, and what
+  /// lenient parsers let through (duplicate keys, trailing commas, comments) is refused.
+  @Test(arguments: [
+    (
+      "{\n  \"app\": {\"scheme\": \"openlist\"\n  \"routes\": []\n}",
+      3, 3, "expected ',' or '}' in an object, found '\"'"
+    ),
+    (
+      "{\"app\": {\"scheme\": \"a\", \"scheme\": \"b\", \"domains\": [\"a.example.com\"]},\n \"routes\": []}",
+      1, 25, "the key \"scheme\" appears again"
+    ),
+    ("{\"app\": {}, \"routes\": [],\n}", 1, 25, "a trailing comma"),
+    ("// routes\n{\"app\": {}, \"routes\": []}", 1, 1, "comments"),
+  ])
+  func malformedJSONIsRefusedWithItsPlace(json: String, line: Int, column: Int, words: String) {
+    do {
+      _ = try Fixtures.table(json)
+      Issue.record("loaded malformed JSON")
+    } catch {
+      #expect(error.code == .malformedJSON)
+      let problem = error.problems.first
+      #expect(problem?.line == line && problem?.column == column, "\(error)")
+      #expect(problem?.message.contains(words) == true, "\(error)")
+      #expect(error.description.hasPrefix("test.json:\(line):\(column): "), "\(error)")
+    }
+  }
+
+  @Test func everyDecodingProblemIsReportedAtOnceWithItsPlace() {
+    let json = """
+      {"app": {"scheme": 1, "domains": "openlist.example.com", "nmae": "x"},
+       "routes": [{"name": "home", "scheme": "openlist://home", "universal": "/",
+                   "parameters": [{"name": "n", "type": "int", "max": 99999999999999999999}]}]}
+      """
+    do {
+      _ = try Fixtures.table(json)
+      Issue.record("loaded a broken table")
+    } catch {
+      #expect(error.code == .invalidTable)
+      let found = error.problems.map {
+        "\($0.line ?? 0):\($0.column ?? 0) \($0.field): \($0.message)"
+      }
+      #expect(
+        found == [
+          "1:20 app.scheme: expected a string, found the number 1",
+          "1:34 app.domains: expected an array of strings, found the string \"openlist.example.com\"",
+          "1:66 app.nmae: unknown key 'nmae'; did you mean 'name'?",
+          "3:65 routes[0].parameters[0].max: the number 99999999999999999999 is out of range: "
+            + "an integer here is \(Int.min) to \(Int.max)",
+        ],
+        "\(found)"
+      )
+      #expect(error.problems.last?.route == "home")
+    }
+  }
+
+  @Test func suggestionsAllowATypoNotJustACaseChange() {
+    #expect(Suggestion.nearest(to: "sumary", in: ["name", "summary", "scheme"]) == "summary")
+    #expect(Suggestion.nearest(to: "teamId", in: ["teamID", "bundleID"]) == "teamID")
+    #expect(Suggestion.nearest(to: "univresal", in: ["scheme", "universal"]) == "universal")
+    #expect(Suggestion.nearest(to: "colour", in: ["scheme", "universal"]) == nil)
+    #expect(Suggestion.editDistance("webcredentails", "webcredentials") == 1)
   }
 
   @Test func unreadableFile() {

@@ -1,22 +1,16 @@
 import Foundation
 import LinkKit
+import LinkgenTestSupport
 import Testing
 
 /// Paths and tables shared by the tests.
 enum Fixtures {
-  /// The package root, found from this file's path.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// The shared conformance data beside the checkout, when it is there.
-  static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+  static let packageRoot = PackagePaths.root
 
   static let exampleNames = ["openlist", "photos"]
 
   static func example(_ name: String) throws -> RouteTable {
-    try RouteTable(
-      contentsOf: packageRoot.appendingPathComponent("Examples/\(name)/linkgen.json")
-    )
+    try RouteTable(contentsOf: PackagePaths.example(name))
   }
 
   static let openlist: RouteTable = {

@@ -2,11 +2,12 @@ import Foundation
 import LinkKit
 import Testing
 
-/// The WHATWG URL test cases from web-platform-tests (`../shared/testdata/wpt`): every input
-/// the standard rejects must be rejected here too, with a typed error.
+/// The WHATWG URL test cases from web-platform-tests, vendored in `Resources/wpt` with their
+/// licence: every input the standard rejects must be rejected here too, with a typed error.
 struct WPTTests {
-  static let file = Fixtures.shared.appendingPathComponent("testdata/wpt/urltestdata.json")
-  static let present = FileManager.default.fileExists(atPath: file.path)
+  static let file = Fixtures.packageRoot.appendingPathComponent(
+    "Tests/LinkKitTests/Resources/wpt/urltestdata.json"
+  )
 
   struct Case: Sendable, CustomTestStringConvertible {
     var input: String
@@ -30,7 +31,7 @@ struct WPTTests {
     }
   }
 
-  @Test(.enabled(if: present, "../shared/testdata/wpt/urltestdata.json is absent; skipped"))
+  @Test
   func everyFailureInputIsRejected() throws {
     let cases = try Self.cases()
     let failures = cases.filter(\.failure)
@@ -51,7 +52,7 @@ struct WPTTests {
 
   /// Every input, valid or not, gets an answer and never a trap; whatever parses re-builds to
   /// a link that parses to the same values.
-  @Test(.enabled(if: present, "../shared/testdata/wpt/urltestdata.json is absent; skipped"))
+  @Test
   func everyInputIsAnsweredConsistently() throws {
     var matched = 0
     for testCase in try Self.cases() {

@@ -1,5 +1,6 @@
 import Foundation
 import LinkKit
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkPages
@@ -64,7 +65,8 @@ struct EscapingTests {
   /// A control for the checks above: a template that prints a field unescaped breaks the
   /// markup, and the structure comparison sees it.
   @Test func theStructureCheckCatchesAnUnescapedValue() throws {
-    let folder = try Fixtures.temporaryFolder()
+    let folderScratch = try TemporaryDirectory()
+    let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     try Fixtures.write(
       "{{<page-layout}}{{$desktop}}{{{fields.title}}}{{/desktop}}{{/page-layout}}",

@@ -1,5 +1,6 @@
 import Foundation
 import LinkKit
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkPages
@@ -52,8 +53,8 @@ struct LimitsTests {
   }
 
   @Test func templateSize() throws {
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryDirectory()
+    let folder = temporary.url
     let file = folder.appendingPathComponent("en/title.mustache")
     let limit = PageRenderer.maximumTemplateSize
     try Fixtures.write("{{app.name}}" + String(repeating: " ", count: limit - 12), to: file)
@@ -73,8 +74,8 @@ struct LimitsTests {
   }
 
   @Test func templateCount() throws {
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryDirectory()
+    let folder = temporary.url
     let extra = folder.appendingPathComponent("en/extra")
     try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
     for index in 0..<PageRenderer.maximumTemplateCount {

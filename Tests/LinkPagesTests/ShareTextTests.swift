@@ -23,7 +23,7 @@ struct ShareTextTests {
     #expect(share.locale == "en")
     #expect(share.link == link)
     #expect(share.message == "Ada shared “Groceries” with you on OpenList:\n\(link)")
-    #expect(share.emailSubject == "Ada shared “Groceries” with you")
+    #expect(share.emailSubject == "Ada shared “Groceries” with you on OpenList")
     #expect(share.emailBody.hasPrefix("Hi,\n\nAda shared “Groceries” with you on OpenList.\n"))
     #expect(share.emailBody.contains("iPhone and iPad: https://apps.apple.com/app/id1234567890"))
     #expect(share.sms.text == "Ada shared \"Groceries\" on OpenList: \(link)")
@@ -38,17 +38,54 @@ struct ShareTextTests {
       fields: ["inviter": "지민", "title": "장보기"]
     )
     #expect(share.locale == "ko")
-    #expect(share.message == "지민님이 OpenList에서 “장보기”을(를) 공유했습니다:\n\(link)")
-    #expect(share.emailSubject == "지민님이 “장보기”을(를) 공유했습니다")
+    // Natural wording: no "을(를)" after a title whose last syllable the template cannot know.
+    #expect(share.message == "지민님이 OpenList에서 “장보기” 링크를 공유했어요:\n\(link)")
+    #expect(share.emailSubject == "지민님이 공유한 “장보기”")
     #expect(share.emailBody.hasPrefix("안녕하세요,\n\n지민님이 OpenList에서"))
     // Korean needs UCS-2 (70 units), which this 83-character link alone exceeds with any
     // text: the SMS is the link alone.
     #expect(share.sms.text == link && share.sms.shortened && share.sms.encoding == .gsm7)
   }
 
-  @Test func withoutFieldsTheRouteSummaryIsTheTitle() throws {
-    let share = try renderer.shareText(for: try Fixtures.values(table))
-    #expect(share.message == "“Open a checklist someone shared with you” on OpenList:\n\(link)")
+  /// The route summary describes the route; it is never quoted as if it were a title.
+  @Test(arguments: [
+    ("en", [:], "Open this in OpenList:", "A link to open in OpenList"),
+    (
+      "en", ["inviter": "Ada"], "Ada shared a link with you on OpenList:",
+      "Ada shared a link with you on OpenList"
+    ),
+    ("en", ["title": "Groceries"], "“Groceries” on OpenList:", "“Groceries” on OpenList"),
+    ("ko", [:], "OpenList에서 열어 보세요:", "OpenList에서 열기"),
+    ("ko", ["inviter": "지민"], "지민님이 OpenList에서 링크를 공유했어요:", "지민님이 공유한 OpenList 링크"),
+    ("ko", ["title": "장보기"], "OpenList에서 “장보기” 보기:", "OpenList: “장보기”"),
+  ])
+  func wordingReadsNaturallyWithAndWithoutFields(
+    locale: String,
+    fields: [String: String],
+    message: String,
+    subject: String
+  ) throws {
+    let share = try renderer.shareText(
+      for: try Fixtures.values(table),
+      locale: locale,
+      fields: fields
+    )
+    #expect(share.message == "\(message)\n\(link)")
+    #expect(share.emailSubject == subject)
+    for text in [share.message, share.emailSubject, share.emailBody, share.sms.text] {
+      #expect(!text.contains("Open a checklist someone shared with you"), "\(text)")
+      #expect(!text.contains("(를)") && !text.contains("(이)"), "\(text)")
+    }
+  }
+
+  /// Typed routes go straight to the renderer, with the same output as their values.
+  @Test func typedRoutesRenderLikeTheirValues() throws {
+    let fields = ["inviter": "Ada", "title": "Groceries"]
+    let typed = try renderer.shareText(for: SharedChecklist(id: Fixtures.uuid), fields: fields)
+    #expect(typed == (try renderer.shareText(for: try Fixtures.values(table), fields: fields)))
+    let page = try renderer.landingPage(for: SharedChecklist(id: Fixtures.uuid))
+    #expect(page == (try renderer.landingPage(for: try Fixtures.values(table))))
+    #expect(throws: PageError.self) { try renderer.shareText(for: Unknown()) }
   }
 
   @Test func exampleRouteTemplatesFromTheTablesFolder() throws {
@@ -155,4 +192,13 @@ struct SMSCounterTests {
     #expect(!SMSCounter.fits(String(repeating: "가", count: 71)))
     #expect(!SMSCounter.fits(String(repeating: "가", count: 69) + "😀"))
   }
+}
+
+private struct SharedChecklist: LinkRoute, Codable {
+  static let routeName = "shared-checklist"
+  var id: UUID
+}
+
+private struct Unknown: LinkRoute, Codable {
+  static let routeName = "no-such-route"
 }

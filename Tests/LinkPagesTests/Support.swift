@@ -1,16 +1,20 @@
 import Foundation
 import LinkKit
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkPages
 
 /// Paths and tables the tests share.
 enum Fixtures {
-  /// The package root, found from this file.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  static let openlistURL = root.appendingPathComponent("Examples/openlist/linkgen.json")
+  static let root = PackagePaths.root
+  static let openlistURL = PackagePaths.example("openlist")
   static let id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+  static let uuid = UUID(
+    uuid: (
+      0x3F, 0x25, 0x04, 0xE0, 0x4F, 0x89, 0x11, 0xD3, 0x9A, 0x0C, 0x03, 0x05, 0xE8, 0x2C, 0x33, 0x01
+    )
+  )
 
   /// The OpenList example as it is (with its `pages` section and templates folder).
   static func openlist() throws -> RouteTable {
@@ -38,16 +42,6 @@ enum Fixtures {
     throws -> RouteValues
   {
     try table.values(for: route, arguments: arguments ?? ["id": id])
-  }
-
-  /// A fresh temporary folder.
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "linkgen-pages-\(UUID().uuidString)",
-      isDirectory: true
-    )
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
   }
 
   static func write(_ text: String, to url: URL) throws {

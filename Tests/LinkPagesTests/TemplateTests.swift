@@ -1,5 +1,6 @@
 import Foundation
 import LinkKit
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkPages
@@ -21,7 +22,8 @@ struct TemplateTests {
 
   @Test func aUserFolderOverridesASubsetWithoutRebuilding() throws {
     let table = try Fixtures.builtInOnly()
-    let folder = try Fixtures.temporaryFolder()
+    let folderScratch = try TemporaryDirectory()
+    let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     try Fixtures.write(
       "Custom: {{fields.inviter}} {{links.universal}}\n",
@@ -32,7 +34,7 @@ struct TemplateTests {
     var renderer = try PageRenderer(table: table, templatesDirectory: folder)
     let en = try renderer.shareText(for: values, fields: ["inviter": "Ada", "title": "T"])
     #expect(en.message == "Custom: Ada \(link)")
-    #expect(en.emailSubject == "Ada shared “T” with you")  // built in
+    #expect(en.emailSubject == "Ada shared “T” with you on OpenList")  // built in
     // An English override does not replace the built-in Korean text.
     let ko = try renderer.shareText(
       for: values,
@@ -53,7 +55,7 @@ struct TemplateTests {
     renderer = try PageRenderer(table: table, templatesDirectory: folder)
     let edited = try renderer.shareText(for: values, locale: "ko", fields: ["title": "T"])
     #expect(edited.message == "바뀐 메시지 \(link)")
-    #expect(edited.emailSubject == "OpenList: T!")
+    #expect(edited.emailSubject == "OpenList: “T”")
     // A new locale folder becomes available, falling back to English for what it lacks.
     try Fixtures.write(
       "Bonjour {{links.universal}}",
@@ -63,11 +65,12 @@ struct TemplateTests {
     #expect(renderer.locales == ["en", "fr", "ko"])
     let fr = try renderer.shareText(for: values, locale: "fr-CA")
     #expect(fr.locale == "fr" && fr.message == "Bonjour \(link)")
-    #expect(fr.emailSubject == "Open a checklist someone shared with you on OpenList")
+    #expect(fr.emailSubject == "A link to open in OpenList")
   }
 
   @Test func theTablesTemplatesPathIsRelativeToTheTableFile() throws {
-    let folder = try Fixtures.temporaryFolder()
+    let folderScratch = try TemporaryDirectory()
+    let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     var object = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.openlistURL))
@@ -122,7 +125,8 @@ struct TemplateTests {
       ("en/sms.mustache", "No link here", .templateSyntax, "must carry the link"),
     ]
     for (path, text, code, needle) in cases {
-      let folder = try Fixtures.temporaryFolder()
+      let folderScratch = try TemporaryDirectory()
+      let folder = folderScratch.url
       defer { try? FileManager.default.removeItem(at: folder) }
       try Fixtures.write(text, to: folder.appendingPathComponent(path))
       #expect {
@@ -145,7 +149,8 @@ struct TemplateTests {
   }
 
   @Test func syntaxErrorsGiveLineAndColumn() throws {
-    let folder = try Fixtures.temporaryFolder()
+    let folderScratch = try TemporaryDirectory()
+    let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     try Fixtures.write(
       "line one\n{{/nope}}\n",
@@ -175,5 +180,29 @@ struct TemplateTests {
     }
     let page = try renderer.landingPage(for: try Fixtures.values(table))
     #expect(!page.contains("apple-itunes-app") && !page.contains("app-store"))
+  }
+}
+
+extension TemplateTests {
+  /// The two Android intent links have two names: `links.androidIntent` is the link set's (as
+  /// `linkgen make` prints it, falling back to the web link), `links.androidStoreIntent` falls
+  /// back to Google Play for the landing page's own button.
+  @Test func theTwoAndroidIntentLinksHaveTwoNames() throws {
+    let table = try Fixtures.builtInOnly()
+    let scratch = try TemporaryDirectory()
+    try Fixtures.write(
+      "{{links.androidIntent}}\n{{links.androidStoreIntent}}\n",
+      to: scratch.url.appendingPathComponent("en/message.mustache")
+    )
+    let renderer = try PageRenderer(table: table, templatesDirectory: scratch.url)
+    let values = try Fixtures.values(table)
+    let links = try table.links(for: values)
+    let lines = try renderer.shareText(for: values).message.split(separator: "\n").map(String.init)
+    let linkSetIntent = try #require(links.androidIntent)
+    #expect(lines.first == linkSetIntent)
+    #expect(linkSetIntent.contains("S.browser_fallback_url=https%3A%2F%2Fopenlist.example.com"))
+    #expect(lines.count == 2)
+    #expect(lines.last?.contains("S.browser_fallback_url=https%3A%2F%2Fplay.google.com") == true)
+    #expect(lines.last?.hasSuffix(";end") == true)
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import LinkQR
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 @Suite(.enabled(if: Scanner.canDecodePNG, "zbarimg (Debian zbar-tools) is not installed"))

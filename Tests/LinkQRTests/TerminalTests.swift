@@ -1,5 +1,5 @@
 import LinkQR
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 struct TerminalTests {

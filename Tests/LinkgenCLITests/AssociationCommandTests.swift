@@ -1,4 +1,5 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 /// End-to-end tests of the association commands, running the built `linkgen`.
@@ -13,7 +14,8 @@ struct AssociationCommandTests {
     let aasa = try Linkgen.run(["aasa"] + Self.openlist)
     #expect(aasa.status == 0, "\(aasa.error)")
     #expect(aasa.output.contains("\"ABCDE12345.com.example.openlist\""))
-    let directory = try Linkgen.temporaryDirectory()
+    let directoryScratch = try TemporaryDirectory()
+    let directory = directoryScratch.url
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("apple-app-site-association")
     try Data(aasa.output.utf8).write(to: file)
@@ -100,7 +102,8 @@ struct AssociationCommandTests {
   }
 
   @Test func outFileIsWrittenWholeAndMatchesStandardOutput() throws {
-    let directory = try Linkgen.temporaryDirectory()
+    let directoryScratch = try TemporaryDirectory()
+    let directory = directoryScratch.url
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("assetlinks.json")
     try Data("old".utf8).write(to: target)
@@ -116,7 +119,8 @@ struct AssociationCommandTests {
   }
 
   @Test func outCreatesMissingFoldersAsTheReadmeUsesIt() throws {
-    let directory = try Linkgen.temporaryDirectory()
+    let directoryScratch = try TemporaryDirectory()
+    let directory = directoryScratch.url
     defer { try? FileManager.default.removeItem(at: directory) }
     for (command, path) in [
       ("aasa", "public/.well-known/apple-app-site-association"),
@@ -134,7 +138,8 @@ struct AssociationCommandTests {
   }
 
   @Test func anUnwritableOutFileExitsWith73AndWritesNothing() throws {
-    let directory = try Linkgen.temporaryDirectory()
+    let directoryScratch = try TemporaryDirectory()
+    let directory = directoryScratch.url
     defer { try? FileManager.default.removeItem(at: directory) }
     // A file in the way of a folder.
     try Data().write(to: directory.appendingPathComponent("public"))
@@ -198,7 +203,8 @@ struct AssociationCommandTests {
   }
 
   @Test func validateAssociationFailsWhenAnExcludeSwallowsARoute() throws {
-    let directory = try Linkgen.temporaryDirectory()
+    let directoryScratch = try TemporaryDirectory()
+    let directory = directoryScratch.url
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = try String(
       contentsOf: Linkgen.packageRoot.appendingPathComponent("Examples/openlist/linkgen.json"),
@@ -240,7 +246,8 @@ struct AssociationCommandTests {
       "assetlinks", "--config", "Examples/openlist/missing.json",
     ])
     #expect(result.status == 66)
-    let directory = try Linkgen.temporaryDirectory()
+    let directoryScratch = try TemporaryDirectory()
+    let directory = directoryScratch.url
     defer { try? FileManager.default.removeItem(at: directory) }
     let table = directory.appendingPathComponent("linkgen.json")
     try Data(

@@ -1,5 +1,5 @@
 import Foundation
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 /// Landing pages written by `linkgen page`, opened in headless Chromium.
@@ -15,9 +15,10 @@ struct BrowserTests {
     "\u{202E}, app-id=666\r\njavascript:alert(1) {{links.scheme}}",
   ].joined(separator: " ")
 
-  let folder: URL
+  let scratch: TemporaryDirectory
+  var folder: URL { scratch.url }
 
-  init() throws { folder = try Linkgen.temporaryDirectory() }
+  init() throws { scratch = try TemporaryDirectory() }
 
   func page(_ name: String, _ extra: [String]) throws -> URL {
     let out = folder.appendingPathComponent(name)

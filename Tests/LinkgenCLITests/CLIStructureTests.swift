@@ -4,6 +4,7 @@ import LinkBatch
 import LinkKit
 import LinkPages
 import LinkQR
+import LinkgenTestSupport
 import Testing
 
 @testable import linkgen
@@ -41,6 +42,13 @@ struct CLIStructureTests {
   @Test func theVersionComesFromOnePlace() throws {
     let result = try Linkgen.run(["--version"])
     #expect(result.output == LinkgenVersion.current + "\n")
+    // The newest CHANGELOG entry names the same version, and so does the README's package line.
+    let changelog = try String(
+      contentsOf: PackagePaths.root.appendingPathComponent("CHANGELOG.md"),
+      encoding: .utf8
+    )
+    let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+    #expect(newest?.hasPrefix("## \(LinkgenVersion.current)") == true, "\(newest ?? "")")
   }
 
   /// Every code of every error type the commands meet has its status, and the statuses are
@@ -96,7 +104,8 @@ struct CLIStructureTests {
   }
 
   @Test func aParameterNamedLikeAnOptionIsReportedAndReachable() throws {
-    let directory = try Linkgen.temporaryDirectory()
+    let directoryScratch = try TemporaryDirectory()
+    let directory = directoryScratch.url
     defer { try? FileManager.default.removeItem(at: directory) }
     let table = directory.appendingPathComponent("linkgen.json")
     try Data(

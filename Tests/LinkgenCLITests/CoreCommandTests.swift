@@ -1,5 +1,5 @@
 import Foundation
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 /// `linkgen make`, `parse`, `routes` and `validate`, end to end through the executable.
@@ -97,7 +97,8 @@ struct CoreCommandTests {
     #expect(object["route"] as? String == "shared-checklist")
     #expect(object["kind"] as? String == "scheme")
     #expect((object["params"] as? [String: Any])?["id"] as? String == id)
-    #expect(object["ignored"] as? [String] == ["utm_source"])
+    let ignored = object["ignored"] as? [[String: String]]
+    #expect(ignored == [["name": "utm_source", "value": "x"]])
   }
 
   @Test func parseFromStandardInput() throws {
@@ -229,8 +230,29 @@ struct CoreCommandTests {
     #expect(invalid.status == 65)
     #expect(
       invalid.error.contains(
-        "linkgen.json: app.ios.teamId: unknown key 'teamId'; did you mean 'teamID'?"
-      )
+        "linkgen: error: linkgen.json:1:80: app.ios.teamId: unknown key 'teamId'; did you mean "
+          + "'teamID'?"
+      ),
+      "\(invalid.error)"
+    )
+    // Not JSON: the line and the column, as check-aasa gives them for its files.
+    try Data("{\n  \"app\": {\"scheme\": \"openlist\",}\n  \"routes\": []\n}".utf8).write(
+      to: broken
+    )
+    let malformed = try Linkgen.run(["validate"], in: empty)
+    #expect(malformed.status == 65)
+    #expect(
+      malformed.error.contains(
+        "linkgen: error: linkgen.json:2:31: the file is not valid JSON: it has a trailing comma"
+      ),
+      "\(malformed.error)"
+    )
+    #expect(
+      malformed.error.contains(
+        "linkgen: error: linkgen.json:3:3: the file is not valid JSON: expected ',' or '}' in an "
+          + "object, found '\"'"
+      ),
+      "\(malformed.error)"
     )
   }
 

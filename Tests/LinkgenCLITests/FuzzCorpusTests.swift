@@ -1,4 +1,5 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 /// The fuzzing corpus doubles as a regression test: the harness built without libFuzzer runs
@@ -10,18 +11,10 @@ struct FuzzCorpusTests {
   )
   static let built = FileManager.default.isExecutableFile(atPath: harness.path)
 
+  /// Runs the harness; standard output and error together.
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = Self.harness
-    process.arguments = arguments
-    process.environment = ["SWIFT_BACKTRACE": "enable=no"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    let result = try ProcessRunner.run(harness, arguments)
+    return (result.status, result.output + result.error)
   }
 
   /// The targets, from the harness itself (`scripts/fuzz.sh --list` prints the same).

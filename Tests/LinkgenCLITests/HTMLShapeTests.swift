@@ -1,4 +1,5 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 /// The `pages` fuzz target compares renders through its own HTML5 tokenizer. These tests hold
@@ -49,20 +50,13 @@ struct HTMLShapeTests {
   }
 
   func lines(of executable: String, _ arguments: [String], input: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let standardInput = Pipe()
-    let output = Pipe()
-    process.standardInput = standardInput
-    process.standardOutput = output
-    try process.run()
-    standardInput.fileHandleForWriting.write(Data(input.utf8))
-    try standardInput.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let result = try ProcessRunner.run(
+      URL(fileURLWithPath: executable),
+      arguments,
+      input: Data(input.utf8)
+    )
+    #expect(result.status == 0, "\(result.error)")
+    return result.output.split(separator: "\n").map(String.init)
   }
 
   @Test(arguments: hostile)
@@ -77,8 +71,8 @@ struct HTMLShapeTests {
   }
 
   @Test func anUnescapedValueChangesTheShape() throws {
-    let folder = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryDirectory()
+    let folder = temporary.url
     let careless = folder.appendingPathComponent("en/page.mustache")
     try FileManager.default.createDirectory(
       at: careless.deletingLastPathComponent(),
@@ -97,7 +91,5 @@ struct HTMLShapeTests {
 
 /// Where python3 is, when it is installed (`.ci/install-packages` installs it).
 enum Python {
-  static let path: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
-    .split(separator: ":").map { "\($0)/python3" }
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  static let path: String? = ProcessRunner.find(["python3"])?.path
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 /// `linkgen make --share/--banner/--banner-snippet` and `linkgen page`, run as a user would.
@@ -84,7 +85,8 @@ struct PagesCLITests {
   }
 
   @Test func templatesFolderOverridesTheBuiltInOnes() throws {
-    let folder = try Linkgen.temporaryDirectory()
+    let folderScratch = try TemporaryDirectory()
+    let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("en"),
@@ -102,7 +104,8 @@ struct PagesCLITests {
   }
 
   @Test func pageIsWrittenAtomically() throws {
-    let folder = try Linkgen.temporaryDirectory()
+    let folderScratch = try TemporaryDirectory()
+    let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("page.html")
     try Data("old".utf8).write(to: out)
@@ -122,7 +125,8 @@ struct PagesCLITests {
   }
 
   @Test func anUnwritableOutIsExit73() throws {
-    let folder = try Linkgen.temporaryDirectory()
+    let folderScratch = try TemporaryDirectory()
+    let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     let blocked = folder.appendingPathComponent("page.html")
     try FileManager.default.createDirectory(

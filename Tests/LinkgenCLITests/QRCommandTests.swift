@@ -1,6 +1,6 @@
 import Foundation
 import LinkQR
-import QRTestSupport
+import LinkgenTestSupport
 import Testing
 
 struct QRCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LinkQR
-import QRTestSupport
+import LinkgenTestSupport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -129,29 +130,59 @@ struct RobustnessTests {
     #expect(Self.contents(folder.url) == ["file", "rows.csv"])
   }
 
-  /// `/dev/full` takes no byte: the write fails with ENOSPC, and the device is still a device
-  /// afterwards (an atomic rename over it would have replaced it with a file).
-  @Test func aFullDeviceIs74() throws {
-    try #require(FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full")
+  /// A full device takes no byte: the write fails with ENOSPC (exit 74), and the device is still
+  /// a device afterwards (an atomic rename over it would have replaced it with a file). The
+  /// device is a private copy of `/dev/full` (needs root), so that a regression cannot harm the
+  /// machine's.
+  @Test(.enabled(if: PrivateDevice.available, "cannot create a device node here (needs root)"))
+  func aFullDeviceIs74() throws {
+    let folder = try TemporaryDirectory()
+    let full = try PrivateDevice.full(in: folder)
     let result = try Self.fails(
-      ["aasa", "--out", "/dev/full"] + Self.config,
+      ["aasa", "--out", full] + Self.config,
       status: 74,
-      "cannot write /dev/full (No space left on device)"
+      "cannot write \(full) (No space left on device)"
     )
     #expect(result.output.isEmpty)
     var status = stat()
-    #expect(stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    #expect(stat(full, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    #expect(Self.contents(folder.url) == ["full"], "left \(Self.contents(folder.url))")
   }
 
-  /// Writing to `/dev/stdout` writes to standard output, without replacing the link.
-  @Test func aDeviceOutputIsWrittenInPlace() throws {
-    let result = try Linkgen.run(["aasa", "--out", "/dev/stdout"] + Self.config)
+  /// A symbolic link is written through, never replaced (`/dev/stdout` is such a link); a
+  /// link to a pipe is written in place.
+  @Test func aSymbolicLinkIsWrittenThrough() throws {
+    let folder = try TemporaryDirectory()
+    let target = folder.file("real.json")
+    try Data("old".utf8).write(to: target)
+    let link = folder.file("link.json")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let result = try Linkgen.run(["aasa", "--out", link.path] + Self.config)
     #expect(result.status == 0, "\(result.error)")
-    #expect(result.output.hasPrefix("{\n  \"applinks\""))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+    #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("{\n  \"applinks\""))
+    #expect(Self.contents(folder.url) == ["link.json", "real.json"])
+
+    let fifo = folder.file("fifo")
+    try #require(mkfifo(fifo.path, 0o600) == 0)
+    let toFIFO = folder.file("to-fifo")
+    try FileManager.default.createSymbolicLink(at: toFIFO, withDestinationURL: fifo)
+    let received = Mutex(Data())
+    let reader = Thread {
+      if let handle = FileHandle(forReadingAtPath: fifo.path) {
+        let data = handle.readDataToEndOfFile()
+        received.withLock { $0 = data }
+      }
+    }
+    reader.start()
+    let piped = try Linkgen.run(["aasa", "--out", toFIFO.path] + Self.config)
+    #expect(piped.status == 0, "\(piped.error)")
+    while reader.isExecuting { usleep(1000) }
     #expect(
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout")) != nil,
-      "/dev/stdout is no longer a symbolic link"
+      received.withLock { String(decoding: $0, as: UTF8.self) }.hasPrefix("{\n  \"applinks\"")
     )
+    var status = stat()
+    #expect(stat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
   }
 
   @Test(.enabled(if: TinyDisk.available, "cannot mount a tmpfs here (needs root)"))
@@ -295,4 +326,28 @@ struct TinyDisk {
       return -1
     }
   }
+}
+
+/// A private copy of a device node, made with mknod (needs root).
+enum PrivateDevice {
+  /// `/dev/full`'s device number: major 1, minor 7 (Linux's encoding for small numbers).
+  static let fullDevice = dev_t(1 << 8 | 7)
+
+  /// Makes `full`, a copy of `/dev/full` (major 1, minor 7), in `directory`.
+  static func full(in directory: TemporaryDirectory) throws -> String {
+    let path = directory.file("full").path
+    try #require(mknod(path, S_IFCHR | 0o600, fullDevice) == 0, "mknod failed")
+    return path
+  }
+
+  static let available: Bool = {
+    guard getuid() == 0, let directory = try? TemporaryDirectory() else { return false }
+    let path = directory.file("probe").path
+    guard mknod(path, S_IFCHR | 0o600, fullDevice) == 0 else { return false }
+    // A file system mounted nodev refuses to open it.
+    let descriptor = open(path, O_WRONLY)
+    guard descriptor >= 0 else { return false }
+    close(descriptor)
+    return true
+  }()
 }

@@ -1,69 +1,12 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
-
-/// Runs programs (the built `linkgen`, Chromium) and collects what they print.
-enum Run {
-  struct Result {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-  }
-
-  /// Runs `executable` with `arguments`, killing it after `timeout` seconds. Output goes
-  /// through temporary files, so a chatty program cannot block on a full pipe.
-  static func program(
-    _ executable: String,
-    _ arguments: [String],
-    directory: URL? = nil,
-    timeout: TimeInterval = 60
-  ) throws -> Result {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "linkgen-run-\(UUID().uuidString)"
-    )
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let out = scratch.appendingPathComponent("out")
-    let err = scratch.appendingPathComponent("err")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-      Issue.record("\(executable) did not finish within \(Int(timeout)) s")
-    }
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus,
-      stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self)
-    )
-  }
-
-}
 
 /// Headless Chromium, when installed (`.ci/run` installs Debian's `chromium`).
 enum Chromium {
-  static let path: String? = {
-    let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(
-      separator: ":"
-    ) {
-      for name in names where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
-        return "\(directory)/\(name)"
-      }
-    }
-    return nil
-  }()
+  static let path = ProcessRunner.find([
+    "chromium", "chromium-browser", "google-chrome", "google-chrome-stable",
+  ])
 
   static let missing =
     "Chromium is not installed (apt-get install chromium); skipping the browser tests"
@@ -71,8 +14,8 @@ enum Chromium {
   /// Loads `file` and returns the DOM after load, with the console log (CSP reports).
   static func dumpDOM(_ file: URL) throws -> (dom: String, log: String) {
     let result = try run(["--dump-dom", file.absoluteString])
-    #expect(result.status == 0, "chromium failed: \(result.stderr.suffix(2000))")
-    return (result.stdout, result.stderr)
+    #expect(result.status == 0, "chromium failed: \(result.error.suffix(2000))")
+    return (result.output, result.error)
   }
 
   /// Takes a screenshot of `file` in a phone-sized window.
@@ -81,18 +24,17 @@ enum Chromium {
       "--hide-scrollbars", "--window-size=\(width),\(height)", "--screenshot=\(png.path)",
       file.absoluteString,
     ])
-    #expect(result.status == 0, "chromium failed: \(result.stderr.suffix(2000))")
+    #expect(result.status == 0, "chromium failed: \(result.error.suffix(2000))")
   }
 
-  private static func run(_ arguments: [String]) throws -> Run.Result {
+  private static func run(_ arguments: [String]) throws -> ProcessRunner.Result {
     let chromium = try #require(path, "\(missing)")
-    let profile = try Linkgen.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: profile) }
-    return try Run.program(
+    let profile = try TemporaryDirectory()
+    return try ProcessRunner.run(
       chromium,
       [
         "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-        "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0",
+        "--user-data-dir=\(profile.url.path)", "--enable-logging=stderr", "--v=0",
       ] + arguments,
       timeout: 90
     )

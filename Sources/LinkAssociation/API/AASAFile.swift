@@ -1,3 +1,5 @@
+import LinkKit
+
 /// An `apple-app-site-association` file, read tolerantly: every problem becomes a ``Finding``
 /// and the rest of the file is still read, so one run reports everything and URLs can be
 /// matched against what the file says.
@@ -65,7 +67,7 @@ public struct AASAFile: Sendable {
     }
     var findings: [Finding] = []
     let json = JSONReader.read(bytes)
-    findings += json.findings
+    findings += json.issues.map(Finding.init)
     var reader = AASAReader()
     if let root = json.root { reader.read(root) }
     findings += reader.findings

@@ -1,3 +1,5 @@
+import LinkKit
+
 /// An `assetlinks.json` file (Digital Asset Links statements), read tolerantly: every problem
 /// becomes a ``Finding`` and the rest is still read.
 ///
@@ -46,15 +48,16 @@ public struct AssetLinksFile: Sendable {
       return
     }
     let json = JSONReader.read(bytes)
+    let jsonFindings = json.issues.map(Finding.init)
     var reader = AssetLinksReader()
     if let root = json.root { reader.read(root) }
     self.byteCount = bytes.count
-    self.findings = (json.findings + reader.findings).enumerated()
+    self.findings = (jsonFindings + reader.findings).enumerated()
       .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
       .map(\.element)
     self.isRejected =
       json.root == nil || !reader.isStatementList
-      || json.findings.contains { [.invalidJSON, .tooDeep].contains($0.code) }
+      || jsonFindings.contains { [.invalidJSON, .tooDeep].contains($0.code) }
     self.statements = reader.statements
   }
 }

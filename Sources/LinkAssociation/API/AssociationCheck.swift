@@ -61,60 +61,68 @@ public struct AssociationCheck: Sendable {
 
   /// Runs the check.
   public init(table: RouteTable) {
+    var generated = Generated()
+    if table.app.ios != nil { generateApple(table, into: &generated) }
+    if table.app.android != nil { generateAndroid(table, into: &generated) }
+    checkRoutes(table, generated)
+    checkExcludes(table, generated)
+  }
+
+  /// The generated files, read back as the platforms read them.
+  private struct Generated {
     var aasa: AASAFile?
     var legacy: AASAFile?
     var dynamic: CompiledAppLinks?
     var androidRules: [AndroidPathRule]?
-    if table.app.ios != nil {
-      aasa = generated("apple-app-site-association") { () throws(AssociationError) in
-        AASAFile(Array(try AssociationFiles.appleAppSiteAssociation(for: table).utf8))
-      }
-      legacy = generated("apple-app-site-association --legacy") { () throws(AssociationError) in
-        AASAFile(Array(try AssociationFiles.appleAppSiteAssociation(for: table, legacy: true).utf8))
-      }
-      for (name, file) in [
-        ("apple-app-site-association", aasa), ("apple-app-site-association --legacy", legacy),
-      ] {
-        guard let file else { continue }
-        for finding in file.findings where finding.code != .pathsBesideComponents {
-          if finding.severity == .error {
-            problems.append(Problem(subject: "generated \(name)", message: finding.description))
-          } else {
-            notes.append(
-              Note(code: .generatedFileWarning, message: "generated \(name): \(finding)")
-            )
-          }
-        }
-      }
+  }
+
+  private mutating func generateApple(_ table: RouteTable, into generated: inout Generated) {
+    generated.aasa = self.generated("apple-app-site-association") {
+      () throws(AssociationError) in
+      AASAFile(Array(try AssociationFiles.appleAppSiteAssociation(for: table).utf8))
     }
-    if let android = table.app.android {
-      androidRules = table.routes.map(RoutePatterns.android)
-      files.append("AndroidManifest.xml intent filters")
-      if let links = generated(
-        "assetlinks.json --dynamic-components",
+    generated.legacy = self.generated("apple-app-site-association --legacy") {
+      () throws(AssociationError) in
+      AASAFile(Array(try AssociationFiles.appleAppSiteAssociation(for: table, legacy: true).utf8))
+    }
+    for (name, file) in [
+      ("apple-app-site-association", generated.aasa),
+      ("apple-app-site-association --legacy", generated.legacy),
+    ] {
+      guard let file else { continue }
+      record(file.findings.filter { $0.code != .pathsBesideComponents }, of: name)
+    }
+  }
+
+  private mutating func generateAndroid(_ table: RouteTable, into generated: inout Generated) {
+    guard let android = table.app.android else { return }
+    generated.androidRules = table.routes.map(RoutePatterns.android)
+    files.append("AndroidManifest.xml intent filters")
+    let name = "assetlinks.json --dynamic-components"
+    guard
+      let links = self.generated(
+        name,
         { () throws(AssociationError) in
           AssetLinksFile(
             Array(try AssociationFiles.assetLinks(for: table, dynamicComponents: true).utf8)
           )
         }
-      ) {
-        for finding in links.findings {
-          if finding.severity == .error {
-            problems.append(
-              Problem(subject: "generated assetlinks.json", message: finding.description)
-            )
-          } else {
-            notes.append(
-              Note(code: .generatedFileWarning, message: "generated assetlinks.json: \(finding)")
-            )
-          }
-        }
-        let components = links.statements.first?.dynamicComponents ?? []
-        dynamic = CompiledAppLinks(components: components, appIDs: [android.package])
+      )
+    else { return }
+    record(links.findings, of: "assetlinks.json")
+    let components = links.statements.first?.dynamicComponents ?? []
+    generated.dynamic = CompiledAppLinks(components: components, appIDs: [android.package])
+  }
+
+  /// A generated file's errors are problems; its warnings are notes.
+  private mutating func record(_ findings: [Finding], of name: String) {
+    for finding in findings {
+      if finding.severity == .error {
+        problems.append(Problem(subject: "generated \(name)", message: finding.description))
+      } else {
+        notes.append(Note(code: .generatedFileWarning, message: "generated \(name): \(finding)"))
       }
     }
-    checkRoutes(table, aasa: aasa, legacy: legacy, dynamic: dynamic, androidRules: androidRules)
-    checkExcludes(table, aasa: aasa, legacy: legacy, dynamic: dynamic)
   }
 
   /// Whether the files agree with the table.
@@ -135,13 +143,7 @@ public struct AssociationCheck: Sendable {
 
   // MARK: Routes
 
-  private mutating func checkRoutes(
-    _ table: RouteTable,
-    aasa: AASAFile?,
-    legacy: AASAFile?,
-    dynamic: CompiledAppLinks?,
-    androidRules: [AndroidPathRule]?
-  ) {
+  private mutating func checkRoutes(_ table: RouteTable, _ generated: Generated) {
     let canonical = "https://" + table.app.canonicalDomain
     for route in table.routes {
       let subject = "route '\(route.name)'"
@@ -161,61 +163,59 @@ public struct AssociationCheck: Sendable {
         for domain in table.app.domains {
           let url = "https://" + domain + link.dropFirst(canonical.count)
           sampleLinks.append(url)
-          if let aasa, let ios = table.app.ios {
-            expectClaimed(
-              aasa,
-              url,
-              domain: domain,
-              mode: .modern,
-              appID: ios.appID,
-              file: "the AASA",
-              subject
-            )
+          if let ios = table.app.ios {
+            checkApple(url, domain: domain, appID: ios.appID, generated, subject)
           }
-          if let legacy, let ios = table.app.ios {
-            expectClaimed(
-              legacy,
-              url,
-              domain: domain,
-              mode: .modern,
-              appID: ios.appID,
-              file: "the legacy AASA",
-              subject
-            )
-            expectClaimed(
-              legacy,
-              url,
-              domain: domain,
-              mode: .legacy,
-              appID: ios.appID,
-              file: "the legacy AASA as iOS 12 reads it",
-              subject
-            )
-          }
-          if let dynamic, let parts = URLParts(url) {
-            let decision = dynamic.decide(parts, mode: .modern)
-            if decision == nil || decision?.exclude == true {
-              problems.append(
-                Problem(
-                  subject: subject,
-                  message: "\(url) is not claimed by the dynamic components of assetlinks.json"
-                    + (decision.map { " (excluded by component [\($0.rule)])" } ?? "")
-                )
-              )
-            }
-          }
-          if let androidRules, let parts = URLParts(url) {
-            let path = URLParts.percentDecoded(parts.path.isEmpty ? "/" : parts.path)
-            if !androidRules.contains(where: { $0.matches(path) }) {
-              problems.append(
-                Problem(
-                  subject: subject,
-                  message: "the manifest's intent filters do not accept the path of \(url)"
-                )
-              )
-            }
-          }
+          checkAndroid(url, generated, subject)
         }
+      }
+    }
+  }
+
+  /// The AASA claims the link for the app, and so does its legacy form, as iOS 13+ and as
+  /// iOS 12 read it.
+  private mutating func checkApple(
+    _ url: String,
+    domain: String,
+    appID: String,
+    _ generated: Generated,
+    _ subject: String
+  ) {
+    let checks: [(AASAFile?, AASAMatchMode, String)] = [
+      (generated.aasa, .modern, "the AASA"),
+      (generated.legacy, .modern, "the legacy AASA"),
+      (generated.legacy, .legacy, "the legacy AASA as iOS 12 reads it"),
+    ]
+    for case (let file?, let mode, let name) in checks {
+      expectClaimed(file, url, domain: domain, mode: mode, appID: appID, file: name, subject)
+    }
+  }
+
+  /// The dynamic components of assetlinks.json claim the link, and the manifest's intent
+  /// filters accept its path.
+  private mutating func checkAndroid(_ url: String, _ generated: Generated, _ subject: String) {
+    guard let parts = URLParts(url) else { return }
+    if let dynamic = generated.dynamic {
+      let decision = dynamic.decide(parts, mode: .modern)
+      if decision == nil || decision?.exclude == true {
+        problems.append(
+          Problem(
+            subject: subject,
+            message: "\(url) is not claimed by the dynamic components of assetlinks.json"
+              + (decision.map { " (excluded by component [\($0.rule)])" } ?? "")
+          )
+        )
+      }
+    }
+    if let androidRules = generated.androidRules {
+      let path = URLParts.percentDecoded(parts.path.isEmpty ? "/" : parts.path)
+      if !androidRules.contains(where: { $0.matches(path) }) {
+        problems.append(
+          Problem(
+            subject: subject,
+            message: "the manifest's intent filters do not accept the path of \(url)"
+          )
+        )
       }
     }
   }
@@ -241,20 +241,34 @@ public struct AssociationCheck: Sendable {
 
   // MARK: Excludes
 
-  private mutating func checkExcludes(
-    _ table: RouteTable,
-    aasa: AASAFile?,
-    legacy: AASAFile?,
-    dynamic: CompiledAppLinks?
-  ) {
+  /// A link that must open in the browser: on an excluded path or with an excluded fragment.
+  private struct ExcludedCase {
+    var subject: String
+    var url: String
+    /// Whether the legacy `paths` form can express the exclusion (not for fragments).
+    var legacyExpressible: Bool
+  }
+
+  private mutating func checkExcludes(_ table: RouteTable, _ generated: Generated) {
+    let cases = excludedCases(table)
+    noteInexpressibleExcludes(table, cases: cases, generated)
+    for excluded in cases {
+      excludedLinks.append(excluded.url)
+      checkExcluded(excluded, generated)
+    }
+  }
+
+  /// A sample link for every exclude on every domain, and for every excluded fragment.
+  private func excludedCases(_ table: RouteTable) -> [ExcludedCase] {
     let association = table.association
-    var cases: [(subject: String, url: String, legacyExpressible: Bool)] = []
+    var cases: [ExcludedCase] = []
     for (index, pattern) in association.excludes.enumerated() {
       for domain in table.app.domains {
         cases.append(
-          (
-            "association.excludes[\(index)]",
-            "https://\(domain)\(SampleValues.path(matching: pattern))", true
+          ExcludedCase(
+            subject: "association.excludes[\(index)]",
+            url: "https://\(domain)\(SampleValues.path(matching: pattern))",
+            legacyExpressible: true
           )
         )
       }
@@ -262,21 +276,30 @@ public struct AssociationCheck: Sendable {
     if let base = sampleLinks.first {
       for (index, pattern) in association.excludeFragments.enumerated() {
         cases.append(
-          (
-            "association.excludeFragments[\(index)]",
-            base + "#" + SampleValues.path(matching: pattern), false
+          ExcludedCase(
+            subject: "association.excludeFragments[\(index)]",
+            url: base + "#" + SampleValues.path(matching: pattern),
+            legacyExpressible: false
           )
         )
       }
-      if !association.excludeFragments.isEmpty && legacy != nil {
-        notes.append(
-          Note(
-            code: .notExpressible,
-            message: "legacy paths cannot exclude fragments: iOS 12 and earlier open "
-              + "excluded-fragment links in the app"
-          )
+    }
+    return cases
+  }
+
+  private mutating func noteInexpressibleExcludes(
+    _ table: RouteTable,
+    cases: [ExcludedCase],
+    _ generated: Generated
+  ) {
+    if cases.contains(where: { !$0.legacyExpressible }) && generated.legacy != nil {
+      notes.append(
+        Note(
+          code: .notExpressible,
+          message: "legacy paths cannot exclude fragments: iOS 12 and earlier open "
+            + "excluded-fragment links in the app"
         )
-      }
+      )
     }
     if !cases.isEmpty && table.app.android != nil {
       notes.append(
@@ -287,34 +310,36 @@ public struct AssociationCheck: Sendable {
         )
       )
     }
-    for (subject, url, legacyExpressible) in cases {
-      excludedLinks.append(url)
-      let domain = URLParts(url)?.host
-      if let aasa {
-        expectUnclaimed(aasa.match(url, domain: domain), url, file: "the AASA", subject)
-      }
-      if let legacy {
-        expectUnclaimed(legacy.match(url, domain: domain), url, file: "the legacy AASA", subject)
-        if legacyExpressible {
-          expectUnclaimed(
-            legacy.match(url, domain: domain, mode: .legacy),
-            url,
-            file: "the legacy AASA as iOS 12 reads it",
-            subject
-          )
-        }
-      }
-      if let dynamic, let parts = URLParts(url),
-        let decision = dynamic.decide(parts, mode: .modern),
-        !decision.exclude
-      {
-        problems.append(
-          Problem(
-            subject: subject,
-            message: "\(url) is claimed by dynamic component [\(decision.rule)] of assetlinks.json"
-          )
+  }
+
+  /// No generated file claims the excluded link.
+  private mutating func checkExcluded(_ excluded: ExcludedCase, _ generated: Generated) {
+    let (subject, url) = (excluded.subject, excluded.url)
+    let domain = URLParts(url)?.host
+    if let aasa = generated.aasa {
+      expectUnclaimed(aasa.match(url, domain: domain), url, file: "the AASA", subject)
+    }
+    if let legacy = generated.legacy {
+      expectUnclaimed(legacy.match(url, domain: domain), url, file: "the legacy AASA", subject)
+      if excluded.legacyExpressible {
+        expectUnclaimed(
+          legacy.match(url, domain: domain, mode: .legacy),
+          url,
+          file: "the legacy AASA as iOS 12 reads it",
+          subject
         )
       }
+    }
+    if let dynamic = generated.dynamic, let parts = URLParts(url),
+      let decision = dynamic.decide(parts, mode: .modern),
+      !decision.exclude
+    {
+      problems.append(
+        Problem(
+          subject: subject,
+          message: "\(url) is claimed by dynamic component [\(decision.rule)] of assetlinks.json"
+        )
+      )
     }
   }
 

@@ -51,7 +51,7 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     case appIDsWithPaths = "appids-with-paths"
     /// The legacy `applinks.apps` array is not empty.
     case legacyAppsNotEmpty = "legacy-apps-not-empty"
-    /// A detail has neither `components` nor `paths`.
+    /// A detail has neither `components` nor `paths`, or only empty ones: it claims no URL.
     case noRules = "no-rules"
     /// A `?` dictionary has a value that is not a string, so the whole dictionary is ignored.
     case nonStringQueryValue = "non-string-query-value"

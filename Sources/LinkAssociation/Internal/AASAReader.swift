@@ -1,3 +1,5 @@
+import LinkKit
+
 /// Turns a JSON tree into the ``AASAFile`` model, recording a finding for every deviation
 /// from Apple's schema (`applinks`, `applinks.Details`, `…Components`, `…Query`,
 /// `SubstitutionVariables`, `webcredentials`, `appclips`, `activitycontinuation`).
@@ -208,49 +210,49 @@ struct AASAReader: FindingRecorder {
       known: ["appID", "appIDs", "components", "paths", "defaults"],
       what: "key of a detail"
     )
+    let (appID, appIDs) = readApps(of: node, path: path)
+    // The defaults first: the shadowed-rule check compares the rules as they inherit them.
+    let defaults = readDefaults(node["defaults"], path: JSONPath.member(path, "defaults"))
+    let components = readComponents(node["components"], path: JSONPath.member(path, "components"))
+    let paths = node["paths"].flatMap { strings($0, path: JSONPath.member(path, "paths")) }
+    checkRules(of: node, path: path, components: components, paths: paths)
+    if let components {
+      checkShadowing(
+        components.map { $0.resolved(defaults, topDefaults) },
+        path: JSONPath.member(path, "components"),
+        node: node
+      )
+    }
+    if let paths { checkShadowing(paths: paths, path: JSONPath.member(path, "paths"), node: node) }
+    return AASADetail(
+      appIDs: appIDs,
+      appID: appID,
+      components: components,
+      paths: paths,
+      defaults: defaults
+    )
+  }
+
+  /// The detail's `appID` (legacy) and `appIDs`: each well-formed, one of them present, not
+  /// both.
+  private mutating func readApps(of node: JSONNode, path: String) -> (String?, [String]?) {
     var appID: String?
     if let appIDNode = node["appID"] {
+      let idPath = JSONPath.member(path, "appID")
       if let string = appIDNode.string {
         appID = string
-        checkAppID(string, path: JSONPath.member(path, "appID"), node: appIDNode)
+        checkAppID(string, path: idPath, node: appIDNode)
       } else {
         add(
           .error,
           .wrongType,
-          JSONPath.member(path, "appID"),
+          idPath,
           appIDNode,
           "appID must be a string, not \(appIDNode.kindName)"
         )
       }
     }
-    var appIDs: [String]?
-    if let appIDsNode = node["appIDs"] {
-      let idsPath = JSONPath.member(path, "appIDs")
-      if appIDsNode.elements == nil {
-        let hint = appIDsNode.string.map { ": write [\(JSONQuote.short($0))]" } ?? ""
-        add(
-          .error,
-          .wrongType,
-          idsPath,
-          appIDsNode,
-          "appIDs must be an array of app IDs, not \(appIDsNode.kindName)\(hint)"
-        )
-      } else if let ids = strings(appIDsNode, path: idsPath) {
-        appIDs = ids
-        for (index, id) in ids.enumerated() {
-          checkAppID(id, path: JSONPath.element(idsPath, index), node: appIDsNode)
-        }
-        if ids.isEmpty {
-          add(
-            .warning,
-            .noApps,
-            idsPath,
-            appIDsNode,
-            "appIDs is empty, so the detail applies to no app"
-          )
-        }
-      }
-    }
+    let appIDs = node["appIDs"].flatMap { readAppIDs($0, path: JSONPath.member(path, "appIDs")) }
     if node["appID"] == nil && node["appIDs"] == nil {
       add(
         .error,
@@ -270,25 +272,57 @@ struct AASAReader: FindingRecorder {
           + "not both"
       )
     }
-    let defaults = readDefaults(node["defaults"], path: JSONPath.member(path, "defaults"))
-    var components: [AASAComponent]?
-    if let componentsNode = node["components"] {
-      let componentsPath = JSONPath.member(path, "components")
-      if let elements = componentsNode.elements {
-        components = elements.enumerated().map { index, element in
-          readComponent(element, path: JSONPath.element(componentsPath, index))
-        }
-      } else {
-        add(
-          .error,
-          .wrongType,
-          componentsPath,
-          componentsNode,
-          "components must be an array of objects, not \(componentsNode.kindName)"
-        )
-      }
+    return (appID, appIDs)
+  }
+
+  private mutating func readAppIDs(_ node: JSONNode, path: String) -> [String]? {
+    guard node.elements != nil else {
+      let hint = node.string.map { ": write [\(JSONQuote.short($0))]" } ?? ""
+      add(
+        .error,
+        .wrongType,
+        path,
+        node,
+        "appIDs must be an array of app IDs, not \(node.kindName)\(hint)"
+      )
+      return nil
     }
-    let paths = node["paths"].flatMap { strings($0, path: JSONPath.member(path, "paths")) }
+    guard let ids = strings(node, path: path) else { return nil }
+    for (index, id) in ids.enumerated() {
+      checkAppID(id, path: JSONPath.element(path, index), node: node)
+    }
+    if ids.isEmpty {
+      add(.warning, .noApps, path, node, "appIDs is empty, so the detail applies to no app")
+    }
+    return ids
+  }
+
+  private mutating func readComponents(_ node: JSONNode?, path: String) -> [AASAComponent]? {
+    guard let node else { return nil }
+    guard let elements = node.elements else {
+      add(
+        .error,
+        .wrongType,
+        path,
+        node,
+        "components must be an array of objects, not \(node.kindName)"
+      )
+      return nil
+    }
+    return elements.enumerated().map { index, element in
+      readComponent(element, path: JSONPath.element(path, index))
+    }
+  }
+
+  /// Which rule lists the detail has: both (each iOS reads one), `appIDs` with legacy paths,
+  /// or none, which claims no URL for the apps it names: an error, since the file then says
+  /// less than it seems to.
+  private mutating func checkRules(
+    of node: JSONNode,
+    path: String,
+    components: [AASAComponent]?,
+    paths: [String]?
+  ) {
     if node["paths"] != nil && node["components"] != nil {
       add(
         .warning,
@@ -307,30 +341,27 @@ struct AASAReader: FindingRecorder {
         "'appIDs' with legacy 'paths': iOS 12 and earlier only read 'appID', and iOS 13+ "
           + "prefers 'components'; use appIDs with components, or appID with paths"
       )
-    } else if node["paths"] == nil && node["components"] == nil {
+    }
+    if node["paths"] == nil && node["components"] == nil {
       add(
-        .warning,
+        .error,
         .noRules,
         path,
         node,
-        "the detail has neither components nor paths, so it claims no URL"
+        "the detail has neither components nor paths, so it claims no URL for its apps: add "
+          + "components (iOS 13+) or paths"
+      )
+    } else if (components?.isEmpty ?? true) && (paths?.isEmpty ?? true)
+      && (components != nil || paths != nil)
+    {
+      add(
+        .error,
+        .noRules,
+        path,
+        node,
+        "the detail's rule list is empty, so it claims no URL for its apps"
       )
     }
-    if let components {
-      checkShadowing(
-        components.map { $0.resolved(defaults, topDefaults) },
-        path: JSONPath.member(path, "components"),
-        node: node
-      )
-    }
-    if let paths { checkShadowing(paths: paths, path: JSONPath.member(path, "paths"), node: node) }
-    return AASADetail(
-      appIDs: appIDs,
-      appID: appID,
-      components: components,
-      paths: paths,
-      defaults: defaults
-    )
   }
 
   mutating func readLegacyDictionaryDetail(_ appID: String, _ node: JSONNode, path: String)

@@ -1,3 +1,5 @@
+import LinkKit
+
 /// `relation_extensions` (Android 15 dynamic components), `web` sites, and shared helpers.
 extension AssetLinksReader {
   mutating func readExtensions(_ node: JSONNode?, relations: [String], path: String)

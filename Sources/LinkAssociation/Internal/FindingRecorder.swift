@@ -1,3 +1,5 @@
+import LinkKit
+
 /// What the AASA and assetlinks readers share: recording findings against JSON nodes.
 protocol FindingRecorder {
   var findings: [Finding] { get set }
@@ -34,7 +36,7 @@ extension FindingRecorder {
     hint: (String) -> String? = { _ in nil }
   ) {
     for member in node.members ?? [] where !known.contains(member.key) {
-      let near = known.first { $0.lowercased() == member.key.lowercased() }
+      let near = Suggestion.nearest(to: member.key, in: known)
       let advice =
         near.map { "; did you mean '\($0)'?" } ?? hint(member.key).map { "; \($0)" }
         ?? "; \(platform) ignores it"

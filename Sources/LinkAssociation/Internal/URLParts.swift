@@ -1,3 +1,5 @@
+import LinkKit
+
 /// A URL split into the raw text of its components, as written (nothing decoded), the way the
 /// AASA matcher compares them.
 struct URLParts: Sendable, Hashable {
@@ -89,7 +91,7 @@ struct URLParts: Sendable, Hashable {
         index += 1
       }
     }
-    return String(validating: bytes, as: UTF8.self) ?? text
+    return UTF8Text.decode(bytes) ?? text
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {

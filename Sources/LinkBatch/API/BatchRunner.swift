@@ -112,14 +112,7 @@ public final class BatchRunner: Sendable {
     let columns = try readHeader(&reader)
     let pattern = try NamePattern(options.namePattern, columns: columns)
     // Only now that the input and the options are known to be usable: the output.
-    try createDirectory(directory)
-    AtomicFile.removeStaleTemporaryFiles(in: directory)
-    let manifest: ManifestWriter
-    do throws(AtomicFileError) {
-      manifest = try ManifestWriter(format: options.manifest, directory: directory)
-    } catch {
-      throw BatchError(error)
-    }
+    let manifest = try openOutput()
     defer { manifest.discard() }
     let processor = RowProcessor(
       table: table,
@@ -146,20 +139,7 @@ public final class BatchRunner: Sendable {
       }
       if jobs.isEmpty { break }
       let results = render(jobs, processor, stop)
-      for result in results {
-        guard let result else { continue }  // cancelled before it started
-        try writing { () throws(AtomicFileError) in try manifest.append(result.entry) }
-        switch result.outcome {
-        case .written(let files):
-          summary.written += 1
-          summary.files += files
-        case .existing: summary.existing += 1
-        case .failed(let message):
-          summary.failed += 1
-          onFailure(BatchFailure(line: result.line, message: message))
-        }
-      }
-      summary.rows -= results.count { $0 == nil }
+      try record(results, in: manifest, into: &summary, onFailure: onFailure)
       onProgress(
         BatchProgress(
           rows: summary.written + summary.existing + summary.failed,
@@ -178,6 +158,44 @@ public final class BatchRunner: Sendable {
       ManifestWriter.fileName(options.manifest)
     )
     return summary
+  }
+
+  /// The output directory, created with its parents and cleared of stale temporary files,
+  /// and the manifest, opened in it.
+  private func openOutput() throws(BatchError) -> ManifestWriter {
+    try createDirectory(directory)
+    AtomicFile.removeStaleTemporaryFiles(in: directory)
+    do throws(AtomicFileError) {
+      return try ManifestWriter(format: options.manifest, directory: directory)
+    } catch {
+      throw BatchError(error)
+    }
+  }
+
+  /// Appends a chunk's rows to the manifest in input order, counts them, and reports the
+  /// failed ones; a row not started because the batch was cancelled is not counted.
+  private func record(
+    _ results: [RowResult?],
+    in manifest: ManifestWriter,
+    into summary: inout BatchSummary,
+    onFailure: (BatchFailure) -> Void
+  ) throws(BatchError) {
+    for result in results {
+      guard let result else {
+        summary.rows -= 1
+        continue
+      }
+      try writing { () throws(AtomicFileError) in try manifest.append(result.entry) }
+      switch result.outcome {
+      case .written(let files):
+        summary.written += 1
+        summary.files += files
+      case .existing: summary.existing += 1
+      case .failed(let message):
+        summary.failed += 1
+        onFailure(BatchFailure(line: result.line, message: message))
+      }
+    }
   }
 
   private func writing(_ body: () throws(AtomicFileError) -> Void) throws(BatchError) {

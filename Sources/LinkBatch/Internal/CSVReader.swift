@@ -1,3 +1,5 @@
+import LinkKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -31,10 +33,6 @@ package struct CSVReader {
   /// The most fields a record may have; a record with more is malformed.
   package static let maximumFields = BatchOptions.maximumFields
 
-  private enum State {
-    case fieldStart, unquoted, quoted, quoteInQuoted, skipping
-  }
-
   private let descriptor: Int32
   private var buffer: [UInt8]
   private var position = 0
@@ -58,123 +56,31 @@ package struct CSVReader {
   ///
   /// - Throws: ``CSVReadError`` when the descriptor cannot be read.
   package mutating func next() throws(CSVReadError) -> CSVRecord? {
-    var state = State.fieldStart
-    var fields: [String] = []
-    var field: [UInt8] = []
-    var recordBytes = 0
-    var problem: String?
-    var startLine = line
-    var sawContent = false
-    var quotedFrom = line
     if atStart {
       atStart = false
       try skipByteOrderMark()
     }
-
-    func finishField() {
-      guard problem == nil else { return }
-      guard fields.count < Self.maximumFields else {
-        problem = "the record has more than \(Self.maximumFields) fields"
-        return
-      }
-      guard let text = String(validating: field, as: UTF8.self) else {
-        problem = "field \(fields.count + 1) is not UTF-8 text"
-        return
-      }
-      fields.append(text)
-      field.removeAll(keepingCapacity: true)
-    }
-
+    var record = PartialRecord(startLine: line)
     while true {
-      guard let byte = try nextByte() else {
-        // End of input.
-        switch state {
-        case .quoted:
-          problem = problem ?? "the quoted field opened on line \(quotedFrom) is never closed"
-        case .fieldStart where !sawContent:
-          return nil
-        default: break
-        }
-        finishField()
-        return record(startLine, fields, problem)
-      }
+      guard let byte = try nextByte() else { return record.endOfInput() }
       if pendingLineFeedAfterCR {
         pendingLineFeedAfterCR = false
         if byte == UInt8(ascii: "\n") { continue }
       }
       let isBreak = byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-      if isBreak, state != .quoted {
+      if isBreak, record.state != .quoted {
         if byte == UInt8(ascii: "\r") { pendingLineFeedAfterCR = true }
         line += 1
-        if !sawContent, state == .fieldStart {
-          // An empty line.
-          startLine = line
+        if record.isBlank {
+          record.startLine = line  // an empty line
           continue
         }
-        if state != .skipping { finishField() }
-        return record(startLine, fields, problem)
+        return record.endOfRecord()
       }
+      // A line break inside a quoted field (CRLF counts once).
       if isBreak, byte == UInt8(ascii: "\n") || !peekLineFeed() { line += 1 }
-      sawContent = true
-      recordBytes += 1
-      if recordBytes > Self.maximumRecordBytes, problem == nil {
-        problem = "the record is longer than \(Self.maximumRecordBytes) bytes"
-        field = []
-      }
-      switch state {
-      case .fieldStart:
-        if byte == UInt8(ascii: "\"") {
-          state = .quoted
-          quotedFrom = line
-        } else if byte == UInt8(ascii: ",") {
-          finishField()
-        } else {
-          append(byte, to: &field, problem)
-          state = .unquoted
-        }
-      case .unquoted:
-        if byte == UInt8(ascii: ",") {
-          finishField()
-          state = .fieldStart
-        } else if byte == UInt8(ascii: "\"") {
-          problem = problem ?? "field \(fields.count + 1) has a quote but does not start with one"
-          state = .skipping
-        } else {
-          append(byte, to: &field, problem)
-        }
-      case .quoted:
-        if byte == UInt8(ascii: "\"") {
-          state = .quoteInQuoted
-        } else {
-          append(byte, to: &field, problem)
-        }
-      case .quoteInQuoted:
-        if byte == UInt8(ascii: "\"") {
-          append(byte, to: &field, problem)
-          state = .quoted
-        } else if byte == UInt8(ascii: ",") {
-          finishField()
-          state = .fieldStart
-        } else {
-          problem =
-            problem ?? "field \(fields.count + 1) has text after its closing quote"
-          state = .skipping
-        }
-      case .skipping:
-        break
-      }
+      record.consume(byte, line: line)
     }
-  }
-
-  private func record(_ line: Int, _ fields: [String], _ problem: String?) -> CSVRecord {
-    CSVRecord(
-      line: line,
-      fields: problem.map { .failure(CSVRecordError(message: $0)) } ?? .success(fields)
-    )
-  }
-
-  private func append(_ byte: UInt8, to field: inout [UInt8], _ problem: String?) {
-    if problem == nil { field.append(byte) }
   }
 
   /// A CR inside a quoted field: whether an LF follows (counted as the same line break).
@@ -230,6 +136,129 @@ package struct CSVReader {
       bytesRead += Int64(count)
       return
     }
+  }
+}
+
+/// Where the reader is in a record: RFC 4180's states, plus skipping the rest of a record
+/// found malformed.
+private enum State {
+  case fieldStart, unquoted, quoted, quoteInQuoted, skipping
+}
+
+/// The record being read: the fields so far, the bytes of the current one, the state, and
+/// the first problem found (after which bytes are no longer kept).
+private struct PartialRecord {
+  var state = State.fieldStart
+  var fields: [String] = []
+  var field: [UInt8] = []
+  var byteCount = 0
+  var problem: String?
+  var startLine: Int
+  var sawContent = false
+  var quotedFrom = 0
+
+  init(startLine: Int) {
+    self.startLine = startLine
+    quotedFrom = startLine
+  }
+
+  /// Whether nothing but a line break has been read: an empty line, which is skipped.
+  var isBlank: Bool { !sawContent && state == .fieldStart }
+
+  /// One byte of the record (not the line break that ends it), on `line`.
+  mutating func consume(_ byte: UInt8, line: Int) {
+    sawContent = true
+    byteCount += 1
+    if byteCount > CSVReader.maximumRecordBytes, problem == nil {
+      problem = "the record is longer than \(CSVReader.maximumRecordBytes) bytes"
+      field = []
+    }
+    let quote = UInt8(ascii: "\"")
+    let comma = UInt8(ascii: ",")
+    switch state {
+    case .fieldStart:
+      if byte == quote {
+        state = .quoted
+        quotedFrom = line
+      } else if byte == comma {
+        finishField()
+      } else {
+        append(byte)
+        state = .unquoted
+      }
+    case .unquoted:
+      if byte == comma {
+        finishField()
+        state = .fieldStart
+      } else if byte == quote {
+        fail("field \(fields.count + 1) has a quote but does not start with one")
+      } else {
+        append(byte)
+      }
+    case .quoted:
+      if byte == quote { state = .quoteInQuoted } else { append(byte) }
+    case .quoteInQuoted:
+      if byte == quote {
+        append(byte)
+        state = .quoted
+      } else if byte == comma {
+        finishField()
+        state = .fieldStart
+      } else {
+        fail("field \(fields.count + 1) has text after its closing quote")
+      }
+    case .skipping:
+      break
+    }
+  }
+
+  /// The record, at the line break that ends it.
+  mutating func endOfRecord() -> CSVRecord {
+    if state != .skipping { finishField() }
+    return record()
+  }
+
+  /// The last record at the end of the input, or `nil` when there is none.
+  mutating func endOfInput() -> CSVRecord? {
+    switch state {
+    case .quoted:
+      problem = problem ?? "the quoted field opened on line \(quotedFrom) is never closed"
+    case .fieldStart where !sawContent:
+      return nil
+    default: break
+    }
+    finishField()
+    return record()
+  }
+
+  private mutating func finishField() {
+    guard problem == nil else { return }
+    guard fields.count < CSVReader.maximumFields else {
+      problem = "the record has more than \(CSVReader.maximumFields) fields"
+      return
+    }
+    guard let text = UTF8Text.decode(field) else {
+      problem = "field \(fields.count + 1) is not UTF-8 text"
+      return
+    }
+    fields.append(text)
+    field.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func fail(_ message: String) {
+    problem = problem ?? message
+    state = .skipping
+  }
+
+  private mutating func append(_ byte: UInt8) {
+    if problem == nil { field.append(byte) }
+  }
+
+  private func record() -> CSVRecord {
+    CSVRecord(
+      line: startLine,
+      fields: problem.map { .failure(CSVRecordError(message: $0)) } ?? .success(fields)
+    )
   }
 }
 

@@ -83,19 +83,8 @@ final class ManifestWriter {
       var members: [(String, JSONValue)] = [
         ("line", .number(line)), ("row", .number(row)), ("status", .string(status)),
       ]
-      if let values {
-        members.append(("params", .object(values.all.map { ($0.parameter.name, json($0.value)) })))
-      }
-      if let links {
-        members.append(
-          (
-            "links",
-            .object(
-              LinkSet.Key.allCases.map { ($0.rawValue, links[$0].map(JSONValue.string) ?? .null) }
-            )
-          )
-        )
-      }
+      if let values { members.append(("params", values.json)) }
+      if let links { members.append(("links", links.json)) }
       if !files.isEmpty {
         members.append(("files", .object(files.map { ($0.0.rawValue, .string($0.1)) })))
       }
@@ -107,15 +96,6 @@ final class ManifestWriter {
       cells += allFormats.map { format in files.first { $0.0 == format }?.1 ?? "" }
       cells.append(error ?? "")
       return cells.map(csvCell).joined(separator: ",") + "\r\n"
-    }
-  }
-
-  private static func json(_ value: LinkValue?) -> JSONValue {
-    switch value {
-    case .none: .null
-    case .uuid, .string: .string(value?.description ?? "")
-    case .int(let int): .number(int)
-    case .bool(let bool): .bool(bool)
     }
   }
 

@@ -38,6 +38,25 @@ struct NamePattern: Sendable {
           + "output directory, without subdirectories"
       )
     }
+    let parts = try Self.parts(of: text, pattern: pattern, columns: columns)
+    let placeholders = parts.filter {
+      if case .literal = $0 { return false } else { return true }
+    }
+    guard !placeholders.isEmpty else {
+      // A constant name would give every row the same file.
+      throw BatchError(
+        .invalidNamePattern,
+        "the file-name pattern '\(pattern)' names no column; every row would write the same "
+          + "file (use {row} or a column such as {\(columns.first ?? "id")})"
+      )
+    }
+    self.parts = parts
+  }
+
+  /// The literal text and placeholders of the pattern (without its extension).
+  private static func parts(of text: Substring, pattern: String, columns: [String])
+    throws(BatchError) -> [Part]
+  {
     var parts: [Part] = []
     var literal = ""
     var index = text.startIndex
@@ -85,18 +104,7 @@ struct NamePattern: Sendable {
       }
     }
     if !literal.isEmpty { parts.append(.literal(literal)) }
-    let placeholders = parts.filter {
-      if case .literal = $0 { return false } else { return true }
-    }
-    guard !placeholders.isEmpty else {
-      // A constant name would give every row the same file.
-      throw BatchError(
-        .invalidNamePattern,
-        "the file-name pattern '\(pattern)' names no column; every row would write the same "
-          + "file (use {row} or a column such as {\(columns.first ?? "id")})"
-      )
-    }
-    self.parts = parts
+    return parts
   }
 
   /// Whether every row gets a different name by construction: the only placeholders are

@@ -49,13 +49,16 @@ public enum ParameterType: Sendable, Hashable, CustomStringConvertible {
   case bool
 
   /// The name the route table uses for the type: `uuid`, `int`, `string`, `enum` or `bool`.
-  public var name: String {
+  public var name: String { kind.rawValue }
+
+  /// The kind of type, as the route table format names it.
+  var kind: ParameterKind {
     switch self {
-    case .uuid: "uuid"
-    case .int: "int"
-    case .string: "string"
-    case .enumeration: "enum"
-    case .bool: "bool"
+    case .uuid: .uuid
+    case .int: .int
+    case .string: .string
+    case .enumeration: .enumeration
+    case .bool: .bool
     }
   }
 

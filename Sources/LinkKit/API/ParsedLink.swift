@@ -12,7 +12,7 @@
 /// parsed.route.name           // "shared-checklist"
 /// parsed.kind                 // .scheme
 /// parsed.values["id"]         // .uuid(3f2504e0-…)
-/// parsed.ignoredQueryItems    // ["utm_source"]
+/// parsed.ignoredQueryItems    // [utm_source=mail]
 /// ```
 public struct ParsedLink: Sendable, Hashable {
   /// The route the link matched.
@@ -21,9 +21,27 @@ public struct ParsedLink: Sendable, Hashable {
   public let kind: LinkKind
   /// The route's values; absent optional parameters read as their defaults.
   public let values: RouteValues
-  /// Names of query items the route does not declare (`utm_source`, `fbclid`), decoded, in
-  /// the order they appear. They do not affect the match.
-  public let ignoredQueryItems: [String]
+  /// The query items the route does not declare (`utm_source=mail`, `fbclid=…`), names and
+  /// values percent-decoded, in the order they appear. They do not affect the match; a backend
+  /// that wants campaign parameters reads them here.
+  public let ignoredQueryItems: [QueryItem]
+
+  /// A query item of a link, decoded.
+  public struct QueryItem: Sendable, Hashable, CustomStringConvertible {
+    /// The item's name (`utm_source`).
+    public let name: String
+    /// The item's value (`mail`); empty for an item without `=` or with nothing after it.
+    public let value: String
+
+    /// Creates an item.
+    public init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
+
+    /// `name=value`, or the name alone when the value is empty.
+    public var description: String { value.isEmpty ? name : "\(name)=\(value)" }
+  }
 
   /// The typed route, when the link is a link to that route.
   ///

@@ -81,13 +81,9 @@ public struct RouteTable: Sendable {
   }
 
   private init(json: Data, source: String?, url: URL?) throws(RouteTableError) {
-    try TableDocument.checkLimits(json, source: source)
-    let document = try TableDocument.decode(json, source: source)
-    let compiled = try TableCompiler.compile(
-      document,
-      source: source,
-      unknownKeys: UnknownKeys.problems(in: json)
-    )
+    try TableLimits.check(json, source: source)
+    let (document, positions) = try TableDocument.decode(json, source: source)
+    let compiled = try TableCompiler.compile(document, source: source, positions: positions)
     storage = TableStorage(compiled, source: source, url: url)
   }
 
@@ -134,7 +130,7 @@ public struct RouteTable: Sendable {
       throw failure(.unreadableFile, "it is a directory; give the table's JSON file")
     }
     if let size = attributes?[.size] as? Int, type == .typeRegular, size > maximumTableSize {
-      throw TableDocument.tooLarge(size, source: name)
+      throw TableLimits.tooLarge(size, source: name)
     }
     do {
       if let type, type != .typeRegular {

@@ -37,12 +37,24 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     public let field: String
     /// A sentence naming the problem.
     public let message: String
+    /// The 1-based line in the file where the problem is, when it is at a place in the file.
+    public let line: Int?
+    /// The 1-based column (in characters) on ``line``.
+    public let column: Int?
 
     /// Creates a problem.
-    public init(route: String? = nil, field: String, message: String) {
+    public init(
+      route: String? = nil,
+      field: String,
+      message: String,
+      line: Int? = nil,
+      column: Int? = nil
+    ) {
       self.route = route
       self.field = field
       self.message = message
+      self.line = line
+      self.column = column
     }
 
     /// `routes[0] (shared-checklist) › scheme: message`.
@@ -78,9 +90,16 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     problems.map(\.description).joined(separator: "\n")
   }
 
-  /// One line per problem, each starting with the file.
+  /// One line per problem, each starting with the file, line and column as compilers print
+  /// them, so that editors can jump to it:
+  /// `linkgen.json:12:18: routes[1] (invite) › scheme: …`.
   public var description: String {
-    let prefix = file.map { "\($0): " } ?? "route table: "
-    return problems.map { prefix + $0.description }.joined(separator: "\n")
+    problems.map { problem in
+      var place = file ?? "route table"
+      if let line = problem.line {
+        place += ":\(line)" + (problem.column.map { ":\($0)" } ?? "")
+      }
+      return place + ": " + problem.description
+    }.joined(separator: "\n")
   }
 }

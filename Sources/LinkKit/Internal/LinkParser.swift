@@ -97,11 +97,12 @@ struct LinkParser {
     while index < count {
       let byte = base[index]
       let byteClass = classes[Int(byte)]
-      if byteClass == 0 {
+      // Literal comparisons (constants folded), not stored properties, on this hot loop.
+      if byteClass == UInt8(ascii: "0") {
         index += 1
         continue
       }
-      if byteClass == 1 {
+      if byteClass == UInt8(ascii: "1") {
         switch byte {
         case UInt8(ascii: ":"): if marks.colon < 0 { marks.colon = index }
         case UInt8(ascii: "?"): if marks.question < 0 && marks.hash < 0 { marks.question = index }
@@ -111,7 +112,7 @@ struct LinkParser {
         index += 1
         continue
       }
-      if byteClass == 2 {
+      if byteClass == UInt8(ascii: "2") {
         let name = Self.disallowedASCII(byte) ?? "'\(Character(Unicode.Scalar(byte)))'"
         return .failure(fail(.invalidCharacter, "the link contains \(name)", index..<index + 1))
       }
@@ -136,11 +137,27 @@ struct LinkParser {
     return .success(marks)
   }
 
-  /// The class of each byte value: 0 for bytes a link carries raw, 1 for `:` `?` `#` `%`,
-  /// 2 for bytes it never carries raw (controls, space, DEL, `\`, `"<>^`{|}`), 3 for the
-  /// bytes of non-ASCII UTF-8. A test checks the table against ``disallowedASCII(_:)``.
-  static let byteClasses: StaticString =
-    "\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{0}\u{2}\u{1}\u{0}\u{1}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{1}\u{0}\u{2}\u{0}\u{2}\u{1}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{2}\u{0}\u{2}\u{0}\u{2}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{2}\u{2}\u{2}\u{0}\u{2}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}\u{3}"
+  /// The class of each byte value, one digit per byte, 32 bytes a row:
+  ///
+  /// - `0`: a byte a link carries raw (letters, digits, `-._~`, sub-delimiters, `/@[]`);
+  /// - `1`: a structural byte the first pass notes: `:` `?` `#` `%`;
+  /// - `2`: a byte a link never carries raw: the controls 0x00–0x1F, space, `"` `<` `>` `\`
+  ///   `^` `` ` `` `{` `|` `}` and DEL (see ``disallowedASCII(_:)``);
+  /// - `3`: a byte of non-ASCII UTF-8 (0x80–0xFF), decoded as a scalar.
+  ///
+  /// `ByteClassTests` checks every entry against these rules.
+  static let byteClasses: StaticString = """
+    22222222222222222222222222222222\
+    20210100000000000000000000102021\
+    00000000000000000000000000002020\
+    20000000000000000000000000022202\
+    33333333333333333333333333333333\
+    33333333333333333333333333333333\
+    33333333333333333333333333333333\
+    33333333333333333333333333333333
+    """
+  //  ↑ rows start at 0x00, 0x20 (space ! " # $ % & ' …), 0x40 (@ A … Z [ \ ] ^ _),
+  //    0x60 (` a … z { | } ~ DEL), then 0x80, 0xA0, 0xC0, 0xE0.
 
   static func disallowedASCII(_ byte: UInt8) -> String? {
     switch byte {
@@ -168,37 +185,10 @@ struct LinkParser {
 
   private func scan(_ marks: Marks) -> Result<Shape, LinkError> {
     let colon = marks.colon
-    var schemeValid = colon > 0 && isSchemeStart(input[0])
-    var position = 1
-    while schemeValid && position < colon {
-      schemeValid = isSchemeByte(input[position])
-      position += 1
-    }
-    guard schemeValid else {
-      let end = input.firstIndex(where: { "/?#".utf8.contains($0) }) ?? input.count
-      return .failure(
-        fail(
-          .malformedURL,
-          "the link does not start with a scheme ('\(table.app.scheme):' or 'https:')",
-          0..<Swift.max(1, Swift.min(end, input.count))
-        )
-      )
-    }
-    let scheme = UnsafeBufferPointer(rebasing: input[..<colon])
     let kind: LinkKind
-    if equalsIgnoringCase(scheme, UnsafeBufferPointer(rebasing: table.text[table.scheme])) {
-      kind = .scheme
-    } else if equalsIgnoringCase(scheme, Self.https) {
-      kind = .universal
-    } else {
-      return .failure(
-        fail(
-          .unknownScheme,
-          "the scheme '\(String(decoding: scheme, as: UTF8.self))' is neither the app's "
-            + "'\(table.app.scheme)' nor 'https'",
-          0..<colon
-        )
-      )
+    switch scheme(endingAt: colon) {
+    case .success(let found): kind = found
+    case .failure(let error): return .failure(error)
     }
     let afterColon = colon + 1
     let end = input.count
@@ -240,6 +230,41 @@ struct LinkParser {
         path: hostEnd..<hierarchyEnd,
         query: query,
         hasEscapes: marks.hasEscapes
+      )
+    )
+  }
+
+  /// The kind of link the scheme before `colon` makes it: the app's scheme or `https`, in
+  /// any case.
+  @inline(__always)
+  private func scheme(endingAt colon: Int) -> Result<LinkKind, LinkError> {
+    var schemeValid = colon > 0 && isSchemeStart(input[0])
+    var position = 1
+    while schemeValid && position < colon {
+      schemeValid = isSchemeByte(input[position])
+      position += 1
+    }
+    guard schemeValid else {
+      let end = input.firstIndex(where: { "/?#".utf8.contains($0) }) ?? input.count
+      return .failure(
+        fail(
+          .malformedURL,
+          "the link does not start with a scheme ('\(table.app.scheme):' or 'https:')",
+          0..<Swift.max(1, Swift.min(end, input.count))
+        )
+      )
+    }
+    let scheme = UnsafeBufferPointer(rebasing: input[..<colon])
+    if equalsIgnoringCase(scheme, UnsafeBufferPointer(rebasing: table.text[table.scheme])) {
+      return .success(.scheme)
+    }
+    if equalsIgnoringCase(scheme, Self.https) { return .success(.universal) }
+    return .failure(
+      fail(
+        .unknownScheme,
+        "the scheme '\(String(decoding: scheme, as: UTF8.self))' is neither the app's "
+          + "'\(table.app.scheme)' nor 'https'",
+        0..<colon
       )
     )
   }

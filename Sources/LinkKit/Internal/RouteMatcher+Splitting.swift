@@ -13,71 +13,83 @@
 /// that these errors never depend on the routes.
 extension RouteMatcher {
   mutating func split() -> LinkError? {
+    switch pathSegments() {
+    case .failure(let error): return error
+    case .success(let path):
+      if !path.isEmpty || shape.host == nil {
+        if let error = splitPath(path) { return error }
+      }
+    }
+    if let query = shape.query { return splitQuery(query) }
+    return nil
+  }
+
+  /// The part of the path holding the segments: after the leading `/`, before a trailing one
+  /// (accepted once: `https://host/a/` reads as `/a`).
+  @inline(__always)
+  private func pathSegments() -> Result<Range<Int>, LinkError> {
     var path = shape.path
     if shape.host == nil {
       guard !path.isEmpty else {
-        return fail(
-          .malformedURL,
-          "the link has nothing after '\(parser.table.app.scheme):'",
-          path
+        return .failure(
+          fail(.malformedURL, "the link has nothing after '\(parser.table.app.scheme):'", path)
         )
       }
     } else if !path.isEmpty {
       path = (path.lowerBound + 1)..<path.upperBound  // the leading "/"
     }
-    // A trailing "/" is accepted once ("https://host/a/" reads as "/a").
     if !path.isEmpty, input[path.upperBound - 1] == UInt8(ascii: "/") {
       path = path.lowerBound..<(path.upperBound - 1)
       if path.isEmpty && shape.host == nil {
-        return fail(.malformedURL, "the link's path is empty", shape.path)
+        return .failure(fail(.malformedURL, "the link's path is empty", shape.path))
       }
     }
-    if !path.isEmpty || shape.host == nil {
-      var start = path.lowerBound
-      while true {
-        let end = input.index(of: UInt8(ascii: "/"), in: start..<path.upperBound) ?? path.upperBound
-        guard segmentCount < RouteTable.maximumPathSegments else {
+    return .success(path)
+  }
+
+  @inline(__always)
+  private mutating func splitPath(_ path: Range<Int>) -> LinkError? {
+    var start = path.lowerBound
+    while true {
+      let end = input.index(of: UInt8(ascii: "/"), in: start..<path.upperBound) ?? path.upperBound
+      guard segmentCount < RouteTable.maximumPathSegments else {
+        return fail(
+          .tooManyParts,
+          "the link has more than \(RouteTable.maximumPathSegments) path segments",
+          start..<path.upperBound
+        )
+      }
+      if let error = checkSegment(start..<end) { return error }
+      segments[segmentCount] = start..<end
+      segmentCount += 1
+      if end == path.upperBound { return nil }
+      start = end + 1
+    }
+  }
+
+  @inline(__always)
+  private mutating func splitQuery(_ query: Range<Int>) -> LinkError? {
+    var start = query.lowerBound
+    while start < query.upperBound {
+      let end = input.index(of: UInt8(ascii: "&"), in: start..<query.upperBound) ?? query.upperBound
+      if end > start {
+        guard itemCount < RouteTable.maximumQueryItems else {
           return fail(
             .tooManyParts,
-            "the link has more than \(RouteTable.maximumPathSegments) path segments",
-            start..<path.upperBound
+            "the link has more than \(RouteTable.maximumQueryItems) query items",
+            start..<query.upperBound
           )
         }
-        if let error = checkSegment(start..<end) { return error }
-        segments[segmentCount] = start..<end
-        segmentCount += 1
-        if end == path.upperBound { break }
-        start = end + 1
+        let equals = input.index(of: UInt8(ascii: "="), in: start..<end) ?? end
+        let item = QueryItemRanges(
+          name: start..<equals,
+          value: (equals < end ? equals + 1 : end)..<end
+        )
+        if let error = checkQueryPart(item.name) ?? checkQueryPart(item.value) { return error }
+        items[itemCount] = item
+        itemCount += 1
       }
-    }
-    if let query = shape.query {
-      var start = query.lowerBound
-      while start < query.upperBound {
-        let end =
-          input.index(of: UInt8(ascii: "&"), in: start..<query.upperBound) ?? query.upperBound
-        if end > start {
-          guard itemCount < RouteTable.maximumQueryItems else {
-            return fail(
-              .tooManyParts,
-              "the link has more than \(RouteTable.maximumQueryItems) query items",
-              start..<query.upperBound
-            )
-          }
-          let equals = input.index(of: UInt8(ascii: "="), in: start..<end) ?? end
-          let item = QueryItemRanges(
-            name: start..<equals,
-            value: (equals < end ? equals + 1 : end)..<end
-          )
-          if let error = checkQueryPart(item.name)
-            ?? checkQueryPart(item.value)
-          {
-            return error
-          }
-          items[itemCount] = item
-          itemCount += 1
-        }
-        start = end + 1
-      }
+      start = end + 1
     }
     return nil
   }

@@ -43,7 +43,7 @@ struct RouteMatcher {
               route: route,
               kind: kind,
               values: RouteValues(route: route, storage: values),
-              ignoredQueryItems: itemCount == 0 ? [] : ignoredNames(pattern)
+              ignoredQueryItems: itemCount == 0 ? [] : ignoredItems(pattern)
             )
           )
         case .failure(let error):
@@ -225,16 +225,22 @@ struct RouteMatcher {
     return memcmp(a, b + Int(piece.start), bytes.count) == 0
   }
 
-  private func ignoredNames(_ pattern: CompiledPattern) -> [String] {
+  /// The query items the route does not declare, names and values decoded (splitting
+  /// checked that both decode).
+  private func ignoredItems(_ pattern: CompiledPattern) -> [ParsedLink.QueryItem] {
     pattern.withBuffers { text, _, query in
-      var names: [String] = []
+      var ignored: [ParsedLink.QueryItem] = []
       for position in 0..<itemCount {
         let item = items[position]
         if query.contains(where: { isNamed(item, text, $0.name) }) { continue }
-        guard case .success(let decoded) = decode(item.name) else { continue }
-        names.append(String(decoding: decoded, as: UTF8.self))
+        guard case .success(let name) = decode(item.name) else { continue }
+        let nameText = String(decoding: name, as: UTF8.self)
+        guard case .success(let value) = decode(item.value) else { continue }
+        ignored.append(
+          ParsedLink.QueryItem(name: nameText, value: String(decoding: value, as: UTF8.self))
+        )
       }
-      return names
+      return ignored
     }
   }
 

@@ -7,17 +7,16 @@ struct CompiledTable: Sendable {
 }
 
 /// Validates a decoded route table and compiles it into the public model. Every problem is
-/// collected, so one run of `linkgen validate` shows them all.
+/// collected, so one run of `linkgen validate` shows them all, each at its line and column.
 struct TableCompiler {
   private(set) var problems: [RouteTableError.Problem] = []
 
   static func compile(
     _ document: TableDocument,
     source: String?,
-    unknownKeys: [RouteTableError.Problem]
+    positions: [String: (line: Int, column: Int)]
   ) throws(RouteTableError) -> CompiledTable {
     var compiler = TableCompiler()
-    compiler.problems = unknownKeys
     let app = compiler.app(document.app)
     let pages = document.pages.map { compiler.pages($0) }
     guard document.routes.count <= RouteTable.maximumRoutes else {
@@ -34,38 +33,24 @@ struct TableCompiler {
         ]
       )
     }
-    var routes: [Route] = []
-    var seen: [String: Int] = [:]
-    if document.routes.isEmpty {
-      compiler.problem(field: "routes", "the table has no routes")
-    }
-    for (index, file) in document.routes.enumerated() {
-      let field = "routes[\(index)]"
-      if let earlier = seen[file.name] {
-        compiler.problem(
-          route: file.name,
-          field: "\(field).name",
-          "the name '\(file.name)' is already used by routes[\(earlier)]"
-        )
-      }
-      seen[file.name] = seen[file.name] ?? index
-      if let route = compiler.route(file, field: field, appScheme: app.scheme) {
-        routes.append(route)
-      }
-    }
+    let routes = compiler.routes(document.routes, appScheme: app.scheme)
     let association = AssociationRules.compile(document.association, ios: app.ios) {
       compiler.problem(field: $0, $1)
     }
     if compiler.problems.isEmpty {
-      for problem in Overlap.problems(in: routes) { compiler.problems.append(problem) }
+      compiler.problems += Overlap.problems(in: routes)
     }
     guard compiler.problems.isEmpty else {
-      throw RouteTableError(.invalidTable, file: source, problems: compiler.problems)
+      throw RouteTableError(
+        .invalidTable,
+        file: source,
+        problems: compiler.problems.map { $0.located(in: positions) }
+      )
     }
     return CompiledTable(app: app, routes: routes, pages: pages, association: association)
   }
 
-  private mutating func problem(route: String? = nil, field: String, _ message: String) {
+  mutating func problem(route: String? = nil, field: String, _ message: String) {
     problems.append(.init(route: route, field: field, message: message))
   }
 
@@ -89,40 +74,6 @@ struct TableCompiler {
     if let name = file.name, let message = Identifiers.displayTextProblem(name) {
       problem(field: "app.name", message)
     }
-    var ios: IOSApp?
-    if let file = file.ios {
-      if let message = Identifiers.teamIDProblem(file.teamID) {
-        problem(field: "app.ios.teamID", message)
-      }
-      if let message = Identifiers.bundleIDProblem(file.bundleID) {
-        problem(field: "app.ios.bundleID", message)
-      }
-      if let id = file.appStoreID, let message = Identifiers.appStoreIDProblem(id) {
-        problem(field: "app.ios.appStoreID", message)
-      }
-      ios = IOSApp(teamID: file.teamID, bundleID: file.bundleID, appStoreID: file.appStoreID)
-    }
-    var android: AndroidApp?
-    if let file = file.android {
-      if let message = Identifiers.packageProblem(file.package) {
-        problem(field: "app.android.package", message)
-      }
-      if file.sha256CertFingerprints.isEmpty {
-        problem(
-          field: "app.android.sha256CertFingerprints",
-          "list the SHA-256 fingerprint of at least one signing certificate"
-        )
-      }
-      for (index, fingerprint) in file.sha256CertFingerprints.enumerated() {
-        if let message = Identifiers.fingerprintProblem(fingerprint) {
-          problem(field: "app.android.sha256CertFingerprints[\(index)]", message)
-        }
-      }
-      android = AndroidApp(
-        package: file.package,
-        sha256CertFingerprints: file.sha256CertFingerprints
-      )
-    }
     var webBase: String?
     if let web = file.web {
       if let message = Identifiers.webBaseProblem(web) {
@@ -134,13 +85,67 @@ struct TableCompiler {
       name: file.name,
       scheme: scheme,
       domains: file.domains.isEmpty ? [""] : file.domains,
-      ios: ios,
-      android: android,
+      ios: file.ios.map { ios($0) },
+      android: file.android.map { android($0) },
       webBase: webBase
     )
   }
 
+  private mutating func ios(_ file: TableDocument.IOS) -> IOSApp {
+    if let message = Identifiers.teamIDProblem(file.teamID) {
+      problem(field: "app.ios.teamID", message)
+    }
+    if let message = Identifiers.bundleIDProblem(file.bundleID) {
+      problem(field: "app.ios.bundleID", message)
+    }
+    if let id = file.appStoreID, let message = Identifiers.appStoreIDProblem(id) {
+      problem(field: "app.ios.appStoreID", message)
+    }
+    return IOSApp(teamID: file.teamID, bundleID: file.bundleID, appStoreID: file.appStoreID)
+  }
+
+  private mutating func android(_ file: TableDocument.Android) -> AndroidApp {
+    if let message = Identifiers.packageProblem(file.package) {
+      problem(field: "app.android.package", message)
+    }
+    if file.sha256CertFingerprints.isEmpty {
+      problem(
+        field: "app.android.sha256CertFingerprints",
+        "list the SHA-256 fingerprint of at least one signing certificate"
+      )
+    }
+    for (index, fingerprint) in file.sha256CertFingerprints.enumerated() {
+      if let message = Identifiers.fingerprintProblem(fingerprint) {
+        problem(field: "app.android.sha256CertFingerprints[\(index)]", message)
+      }
+    }
+    return AndroidApp(package: file.package, sha256CertFingerprints: file.sha256CertFingerprints)
+  }
+
   // MARK: Routes
+
+  private mutating func routes(_ files: [TableDocument.Route], appScheme: String) -> [Route] {
+    if files.isEmpty {
+      problem(field: "routes", "the table has no routes")
+    }
+    var routes: [Route] = []
+    var seen: [String: Int] = [:]
+    for (index, file) in files.enumerated() {
+      let field = "routes[\(index)]"
+      if let earlier = seen[file.name] {
+        problem(
+          route: file.name,
+          field: "\(field).name",
+          "the name '\(file.name)' is already used by routes[\(earlier)]"
+        )
+      }
+      seen[file.name] = seen[file.name] ?? index
+      if let route = route(file, field: field, appScheme: appScheme) {
+        routes.append(route)
+      }
+    }
+    return routes
+  }
 
   private mutating func route(_ file: TableDocument.Route, field: String, appScheme: String)
     -> Route?
@@ -263,155 +268,6 @@ struct TableCompiler {
     }
   }
 
-  // MARK: Parameters
-
-  private mutating func parameter(_ file: TableDocument.Parameter, route: String, field: String)
-    -> Parameter?
-  {
-    let before = problems.count
-    if let message = Identifiers.parameterNameProblem(file.name) {
-      problem(route: route, field: "\(field).name", message)
-    }
-    let keys: [(String, Bool)] = [
-      ("min", file.min != nil), ("max", file.max != nil),
-      ("minLength", file.minLength != nil), ("maxLength", file.maxLength != nil),
-      ("allowedCharacters", file.allowedCharacters != nil), ("values", file.values != nil),
-      ("allowNil", file.allowNil != nil),
-    ]
-    let applicable: [String: [String]] = [
-      "uuid": ["allowNil"],
-      "int": ["min", "max"],
-      "string": ["minLength", "maxLength", "allowedCharacters"],
-      "enum": ["values"],
-    ]
-    guard ["uuid", "int", "string", "enum", "bool"].contains(file.type) else {
-      problem(
-        route: route,
-        field: "\(field).type",
-        "unknown type '\(file.type)'; the types are uuid, int, string, enum and bool"
-      )
-      return nil
-    }
-    for (key, present) in keys where present && !(applicable[file.type] ?? []).contains(key) {
-      problem(
-        route: route,
-        field: "\(field).\(key)",
-        "'\(key)' does not apply to a parameter of type \(file.type)"
-      )
-    }
-    let type: ParameterType
-    switch file.type {
-    case "uuid": type = .uuid
-    case "bool": type = .bool
-    case "int":
-      if let min = file.min, let max = file.max, min > max {
-        problem(route: route, field: "\(field).max", "max (\(max)) is below min (\(min))")
-      }
-      type = .int(min: file.min, max: file.max)
-    case "enum":
-      let values = file.values ?? []
-      if values.isEmpty {
-        problem(route: route, field: "\(field).values", "an enum parameter lists its values")
-      }
-      for (index, value) in values.enumerated() {
-        let rules = StringRules()
-        var text = value
-        if let trouble = text.withUTF8({ ValueRules.checkString($0, rules: rules) }) {
-          problem(
-            route: route,
-            field: "\(field).values[\(index)]",
-            "the value \(trouble.sentence(text: value))"
-          )
-        } else if values[..<index].contains(value) {
-          problem(route: route, field: "\(field).values[\(index)]", "'\(value)' is listed twice")
-        }
-      }
-      type = .enumeration(values)
-    default:
-      let minLength = file.minLength ?? 1
-      let maxLength = file.maxLength ?? StringRules.defaultMaxLength
-      if minLength < 0 {
-        problem(route: route, field: "\(field).minLength", "minLength cannot be negative")
-      }
-      if maxLength < max(minLength, 1) {
-        problem(
-          route: route,
-          field: "\(field).maxLength",
-          "maxLength (\(maxLength)) must be at least 1 and at least minLength (\(minLength))"
-        )
-      }
-      if maxLength > RouteTable.maximumURLLength {
-        problem(
-          route: route,
-          field: "\(field).maxLength",
-          "maxLength (\(maxLength)) exceeds the longest link the parser reads "
-            + "(\(RouteTable.maximumURLLength) bytes)"
-        )
-      }
-      var allowed: AllowedCharacters?
-      if let pattern = file.allowedCharacters {
-        do {
-          allowed = try AllowedCharacters(pattern)
-        } catch {
-          problem(route: route, field: "\(field).allowedCharacters", error.message)
-        }
-      }
-      type = .string(
-        StringRules(minLength: minLength, maxLength: maxLength, allowedCharacters: allowed)
-      )
-    }
-    if file.optional == false && file.default != nil {
-      problem(
-        route: route,
-        field: "\(field).optional",
-        "a parameter with a default is optional; remove \"optional\": false or the default"
-      )
-    }
-    var defaultValue: LinkValue?
-    if let scalar = file.default {
-      defaultValue = Self.value(scalar, for: type)
-      if let value = defaultValue {
-        if let trouble = ValueRules.problem(
-          with: value,
-          for: type,
-          allowsNilUUID: file.allowNil ?? false
-        ) {
-          problem(
-            route: route,
-            field: "\(field).default",
-            "the default \(trouble.sentence(text: value.description))"
-          )
-        }
-      } else {
-        problem(
-          route: route,
-          field: "\(field).default",
-          "the default \(scalar) is not a value of type \(file.type)"
-        )
-      }
-    }
-    guard problems.count == before else { return nil }
-    return Parameter(
-      name: file.name,
-      type: type,
-      isOptional: file.optional ?? false,
-      defaultValue: defaultValue,
-      allowsNilUUID: file.allowNil ?? false
-    )
-  }
-
-  private static func value(_ scalar: TableDocument.Scalar, for type: ParameterType) -> LinkValue? {
-    switch (type, scalar) {
-    case (.uuid, .string(let text)):
-      var text = text
-      return text.withUTF8 { UUIDText.parse($0) }.map(LinkValue.uuid)
-    case (.int, .int(let int)): return .int(int)
-    case (.bool, .bool(let bool)): return .bool(bool)
-    case (.string, .string(let text)), (.enumeration, .string(let text)): return .string(text)
-    default: return nil
-    }
-  }
-
   // MARK: Pages
 
   private mutating func pages(_ file: TableDocument.Pages) -> PageSettings {
@@ -435,5 +291,27 @@ struct TableCompiler {
       twitterSite: file.twitterSite,
       themeColor: file.themeColor
     )
+  }
+}
+
+extension RouteTableError.Problem {
+  /// The problem at the line and column of its field, or of the nearest enclosing field the
+  /// file has (a missing key is reported at its object).
+  func located(in positions: [String: (line: Int, column: Int)]) -> Self {
+    guard line == nil else { return self }
+    var path = Substring(field)
+    while true {
+      if let position = positions[String(path)] {
+        return Self(
+          route: route,
+          field: field,
+          message: message,
+          line: position.line,
+          column: position.column
+        )
+      }
+      guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return self }
+      path = path[..<cut]
+    }
   }
 }

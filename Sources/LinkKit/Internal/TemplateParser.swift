@@ -27,53 +27,59 @@ enum TemplateParser {
     if template.contains("#") { throw Failure(message: "templates cannot have a fragment ('#')") }
 
     let (beforeQuery, queryText) = split(template, at: "?")
-    let form: LinkPattern.Form
-    let pathText: Substring
-    switch kind {
-    case .scheme:
-      guard let colon = beforeQuery.firstIndex(of: ":") else {
-        throw Failure(message: "a custom-scheme template starts with '\(appScheme):'")
+    let (form, pathText) =
+      switch kind {
+      case .scheme: try schemeForm(beforeQuery, appScheme: appScheme)
+      case .universal: try universalForm(beforeQuery)
       }
-      let scheme = beforeQuery[..<colon]
-      guard scheme == appScheme else {
-        throw Failure(
-          message: "the template's scheme '\(scheme)' is not the app's scheme '\(appScheme)'"
-        )
-      }
-      let rest = beforeQuery[beforeQuery.index(after: colon)...]
-      if rest.hasPrefix("//") {
-        let authority = rest.dropFirst(2)
-        let (host, path) = split(authority, at: "/", keepingSeparator: true)
-        try checkHost(host)
-        form = .authority(host: String(host))
-        pathText = path
-      } else {
-        guard !rest.isEmpty, !rest.hasPrefix("/") else {
-          throw Failure(
-            message: "after '\(appScheme):' comes either '//host' or a first path segment, "
-              + "as in '\(appScheme)://name?…' or '\(appScheme):{value}?…'"
-          )
-        }
-        form = .opaque
-        pathText = "/" + rest
-      }
-    case .universal:
-      if beforeQuery.hasPrefix("https:") || beforeQuery.hasPrefix("http:") {
-        throw Failure(
-          message: "a universal template is a path such as '/items/{id}'; "
-            + "the domain comes from app.domains"
-        )
-      }
-      guard beforeQuery.hasPrefix("/"), !beforeQuery.hasPrefix("//") else {
-        throw Failure(message: "a universal template starts with a single '/'")
-      }
-      form = .universal
-      pathText = beforeQuery == "/" ? "" : beforeQuery
-    }
-
     let path = try segments(pathText, parameters: parameters)
     let query = try queryItems(queryText, parameters: parameters)
     return LinkPattern(template: template, form: form, path: path, query: query)
+  }
+
+  /// `scheme://host/path` (the authority form) or `scheme:first/path` (the opaque form): the
+  /// form and the path, which for the opaque form starts at the first segment.
+  private static func schemeForm(_ text: Substring, appScheme: String) throws(Failure) -> (
+    LinkPattern.Form, Substring
+  ) {
+    guard let colon = text.firstIndex(of: ":") else {
+      throw Failure(message: "a custom-scheme template starts with '\(appScheme):'")
+    }
+    let scheme = text[..<colon]
+    guard scheme == appScheme else {
+      throw Failure(
+        message: "the template's scheme '\(scheme)' is not the app's scheme '\(appScheme)'"
+      )
+    }
+    let rest = text[text.index(after: colon)...]
+    if rest.hasPrefix("//") {
+      let (host, path) = split(rest.dropFirst(2), at: "/", keepingSeparator: true)
+      try checkHost(host)
+      return (.authority(host: String(host)), path)
+    }
+    guard !rest.isEmpty, !rest.hasPrefix("/") else {
+      throw Failure(
+        message: "after '\(appScheme):' comes either '//host' or a first path segment, "
+          + "as in '\(appScheme)://name?…' or '\(appScheme):{value}?…'"
+      )
+    }
+    return (.opaque, "/" + rest)
+  }
+
+  /// A universal template: a path starting with a single `/`, never a full URL.
+  private static func universalForm(_ text: Substring) throws(Failure) -> (
+    LinkPattern.Form, Substring
+  ) {
+    if text.hasPrefix("https:") || text.hasPrefix("http:") {
+      throw Failure(
+        message: "a universal template is a path such as '/items/{id}'; "
+          + "the domain comes from app.domains"
+      )
+    }
+    guard text.hasPrefix("/"), !text.hasPrefix("//") else {
+      throw Failure(message: "a universal template starts with a single '/'")
+    }
+    return (.universal, text == "/" ? "" : text)
   }
 
   private static func split(

@@ -10,6 +10,7 @@ enum ValueProblem: Error {
   case notUUID
   case nilUUID
   case notInt
+  case intOutOfRange
   case intTooSmall(Int)
   case intTooLarge(Int)
   case notBool
@@ -35,6 +36,7 @@ enum ValueProblem: Error {
       return "must not be the nil UUID 00000000-0000-0000-0000-000000000000 (no real link "
         + "carries it; the table's \"allowNil\": true accepts it)"
     case .notInt: return "must be a decimal integer, got \(shown)"
+    case .intOutOfRange: return "must be an integer from \(Int.min) to \(Int.max), got \(shown)"
     case .intTooSmall(let min): return "must be at least \(min), got \(shown)"
     case .intTooLarge(let max): return "must be at most \(max), got \(shown)"
     case .notBool: return "must be true or false, got \(shown)"
@@ -137,7 +139,9 @@ enum ValueRules {
       if !parameter.allowsNilUUID && UUIDText.isNil(uuid) { return .failure(.nilUUID) }
       return .success(.uuid(uuid))
     case .int(let min, let max):
-      guard let int = parseInt(text) else { return .failure(.notInt) }
+      guard let int = parseInt(text) else {
+        return .failure(isDecimal(text) ? .intOutOfRange : .notInt)
+      }
       if let min, int < min { return .failure(.intTooSmall(min)) }
       if let max, int > max { return .failure(.intTooLarge(max)) }
       return .success(.int(int))
@@ -175,6 +179,13 @@ enum ValueRules {
     }
     if count < rules.minLength { return .tooShort(rules.minLength) }
     return nil
+  }
+
+  /// Whether the text is a decimal integer (an optional `-`, then digits), whatever its size.
+  static func isDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let digits = text.first == UInt8(ascii: "-") ? text.dropFirst() : text[...]
+    return !digits.isEmpty
+      && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// A decimal integer with an optional leading `-`; `nil` on any other character or overflow.

@@ -87,8 +87,9 @@ struct RenderContext {
 
   /// The `intent:` link for the Android button: linkgen's intent link with the Play Store page
   /// as its `browser_fallback_url`, so that a phone without the app lands on the store rather
-  /// than back on this page.
-  var androidIntent: String? {
+  /// than back on this page. Named apart from the link set's `androidIntent`, which falls back
+  /// to the web link.
+  var androidStoreIntent: String? {
     guard let intent = links.androidIntent else { return nil }
     guard let store = links.playStore,
       let start = intent.range(of: ";S.browser_fallback_url="), intent.hasSuffix(";end")
@@ -98,7 +99,7 @@ struct RenderContext {
 
   /// The link behind "Open": the custom-scheme link, or the intent link on Android.
   var openLink: String {
-    platform == .android ? (androidIntent ?? links.scheme) : links.scheme
+    platform == .android ? (androidStoreIntent ?? links.scheme) : links.scheme
   }
 
   /// The store behind "Get the app" on one platform; `nil` for ``Platform/any``.
@@ -141,7 +142,8 @@ struct RenderContext {
     let candidates: [(String, String?)] = [
       ("universal", links.universal), ("scheme", links.scheme), ("web", links.web),
       ("appStore", links.appStore), ("playStore", links.playStore),
-      ("androidIntent", androidIntent), ("open", openLink), ("store", storeLink),
+      ("androidIntent", links.androidIntent), ("androidStoreIntent", androidStoreIntent),
+      ("open", openLink), ("store", storeLink),
     ]
     for (name, link) in candidates {
       guard let link else { continue }
@@ -200,7 +202,10 @@ struct RenderContext {
 
   /// The JSON data block of a landing page: route, links, parameters and display fields.
   func jsonData(links: [String: Any]) -> String {
-    let order = ["universal", "scheme", "web", "appStore", "playStore", "androidIntent", "open"]
+    let order = [
+      "universal", "scheme", "web", "appStore", "playStore", "androidIntent", "androidStoreIntent",
+      "open",
+    ]
     let linkMembers = order.compactMap { key in
       (links[key] as? String).map { (key, JSONValue.string($0)) }
     }

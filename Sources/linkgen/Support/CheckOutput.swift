@@ -69,41 +69,10 @@ enum CheckOutput {
       ("rejected", .bool(rejected)),
       ("errors", .number(findings.errors.count)),
       ("warnings", .number(findings.warnings.count)),
-      (
-        "findings",
-        .array(
-          findings.map { finding in
-            .object([
-              ("severity", .string(finding.severity.rawValue)),
-              ("code", .string(finding.code.rawValue)),
-              ("path", .string(finding.path)),
-              ("line", finding.line.map(JSONValue.number) ?? .null),
-              ("message", .string(finding.message)),
-            ])
-          }
-        )
-      ),
+      ("findings", .array(findings.map(\.json))),
     ]
     if let matches {
-      members.append(
-        (
-          "urls",
-          .array(
-            matches.map { match in
-              .object([
-                ("url", .string(match.url)),
-                ("matched", .bool(match.matched)),
-                ("appIDs", .array(match.appIDs.map(JSONValue.string))),
-                ("detail", match.detail.map(JSONValue.number) ?? .null),
-                ("rule", match.rule.map(JSONValue.number) ?? .null),
-                ("rulePath", match.rulePath.map(JSONValue.string) ?? .null),
-                ("excluded", .bool(match.excluded)),
-                ("reason", .string(match.reason)),
-              ])
-            }
-          )
-        )
-      )
+      members.append(("urls", .array(matches.map(\.json))))
     }
     return JSONValue.object(members).rendered()
   }

@@ -43,7 +43,7 @@ enum StandardInput {
     guard bytes.count <= limit else { throw CommandError(.invalidInput, tooLong) }
     if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    guard let text = UTF8Text.decode(bytes) else {
       throw CommandError(.invalidInput, "standard input is not UTF-8 text")
     }
     return text

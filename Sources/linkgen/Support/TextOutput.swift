@@ -12,7 +12,7 @@ enum TextOutput {
       rows.append((parameter.name, value?.description ?? "(none)"))
     }
     if !parsed.ignoredQueryItems.isEmpty {
-      rows.append(("ignored", parsed.ignoredQueryItems.joined(separator: ", ")))
+      rows.append(("ignored", parsed.ignoredQueryItems.map(\.description).joined(separator: ", ")))
     }
     return table(rows)
   }

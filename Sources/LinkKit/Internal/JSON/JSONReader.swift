@@ -5,26 +5,31 @@
 /// as Foundation's `JSONSerialization` does). Anything else that is not JSON stops the reading.
 ///
 /// Nesting is limited to ``maximumDepth`` so that a hostile file cannot exhaust the stack.
-struct JSONReader {
-  struct Result {
+///
+/// Shared by linkgen's readers (`package`): the route table loader treats every issue as an
+/// error (the table must be strict JSON); LinkAssociation's readers of real-world association
+/// files report them as findings and check the rest.
+package struct JSONReader {
+  package struct Result: Sendable {
     /// The value read, or `nil` when the reading stopped.
-    var root: JSONNode?
-    var findings: [Finding]
+    package var root: JSONNode?
+    /// What is wrong with the text, in file order.
+    package var issues: [JSONIssue]
   }
 
-  static let maximumDepth = 100
+  package static let maximumDepth = 100
 
   struct Stop: Error {}
 
   let bytes: [UInt8]
   var offset = 0
   var newlines: [Int] = []
-  var findings: [Finding] = []
+  var issues: [JSONIssue] = []
   var comments: [Int] = []
   var trailingCommas: [Int] = []
   var controlCharacters: [Int] = []
 
-  static func read(_ bytes: [UInt8]) -> Result {
+  package static func read(_ bytes: [UInt8]) -> Result {
     var reader = JSONReader(bytes: bytes)
     return reader.run()
   }
@@ -39,15 +44,11 @@ struct JSONReader {
   mutating func run() -> Result {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       offset = 3
-      findings.append(
-        Finding(
-          .warning,
-          .byteOrderMark,
-          path: "",
-          line: 1,
-          "the file starts with a UTF-8 byte-order mark, which strict JSON parsers reject; "
-            + "save it without one"
-        )
+      issue(
+        .byteOrderMark,
+        at: 0,
+        "the file starts with a UTF-8 byte-order mark, which strict JSON parsers reject; "
+          + "save it without one"
       )
     }
     var root: JSONNode?
@@ -66,45 +67,48 @@ struct JSONReader {
     } catch {
       root = nil
     }
-    summarize(comments, "comments (// or /* */), which JSON does not allow")
+    summarize(.comment, comments, "comments (// or /* */), which JSON does not allow")
     summarize(
+      .trailingComma,
       trailingCommas,
       "a trailing comma before a closing bracket, which JSON does not allow"
     )
     summarize(
+      .controlCharacter,
       controlCharacters,
       "a raw control character inside a string (write it as \\n, \\t or \\u00XX)"
     )
-    findings.sort { ($0.line ?? 0) < ($1.line ?? 0) }
-    return Result(root: root, findings: findings)
+    issues.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+    return Result(root: root, issues: issues)
   }
 
   // MARK: Values
 
   mutating func value(path: String, depth: Int) throws(Stop) -> JSONNode {
     let line = lineNumber(offset)
+    let column = column(offset)
     guard offset < bytes.count else {
       fail("the file ends in the middle of a value")
       throw Stop()
     }
     switch bytes[offset] {
     case UInt8(ascii: "{"):
-      return JSONNode(value: try object(path: path, depth: depth + 1), line: line)
+      return JSONNode(value: try object(path: path, depth: depth + 1), line: line, column: column)
     case UInt8(ascii: "["):
-      return JSONNode(value: try array(path: path, depth: depth + 1), line: line)
+      return JSONNode(value: try array(path: path, depth: depth + 1), line: line, column: column)
     case UInt8(ascii: "\""):
-      return JSONNode(value: .string(try string()), line: line)
+      return JSONNode(value: .string(try string()), line: line, column: column)
     case UInt8(ascii: "t"):
       try literal("true")
-      return JSONNode(value: .bool(true), line: line)
+      return JSONNode(value: .bool(true), line: line, column: column)
     case UInt8(ascii: "f"):
       try literal("false")
-      return JSONNode(value: .bool(false), line: line)
+      return JSONNode(value: .bool(false), line: line, column: column)
     case UInt8(ascii: "n"):
       try literal("null")
-      return JSONNode(value: .null, line: line)
+      return JSONNode(value: .null, line: line, column: column)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return JSONNode(value: .number(try number()), line: line)
+      return JSONNode(value: .number(try number()), line: line, column: column)
     case UInt8(ascii: "'"):
       fail("strings use double quotes in JSON, not single quotes")
       throw Stop()
@@ -130,6 +134,7 @@ struct JSONReader {
         fail("expected a key in double quotes, found \(describe(offset))")
         throw Stop()
       }
+      let keyOffset = offset
       let keyLine = lineNumber(offset)
       let key = try string()
       try skipSpace()
@@ -142,15 +147,12 @@ struct JSONReader {
       let memberPath = JSONPath.member(path, key)
       let node = try value(path: memberPath, depth: depth)
       if let earlier = lines[key] {
-        findings.append(
-          Finding(
-            .error,
-            .duplicateKey,
-            path: memberPath,
-            line: keyLine,
-            "the key \(JSONQuote.short(key)) appears again (first on line \(earlier)); JSON "
-              + "parsers disagree on which value counts (linkgen uses the last); keep one"
-          )
+        issue(
+          .duplicateKey,
+          at: keyOffset,
+          path: memberPath,
+          "the key \(JSONQuote.short(key)) appears again (first on line \(earlier)); JSON "
+            + "parsers disagree on which value counts (linkgen uses the last); keep one"
         )
       } else {
         lines[key] = keyLine
@@ -212,15 +214,11 @@ struct JSONReader {
 
   mutating func checkDepth(_ depth: Int) throws(Stop) {
     guard depth <= Self.maximumDepth else {
-      findings.append(
-        Finding(
-          .error,
-          .tooDeep,
-          path: "",
-          line: lineNumber(offset),
-          "the JSON nests deeper than \(Self.maximumDepth) levels; linkgen stops reading here "
-            + "(many parsers refuse such files)"
-        )
+      issue(
+        .tooDeep,
+        at: offset,
+        "the JSON nests deeper than \(Self.maximumDepth) levels; linkgen stops reading here "
+          + "(many parsers refuse such files)"
       )
       throw Stop()
     }

@@ -16,16 +16,8 @@ extension JSONReader {
       switch byte {
       case UInt8(ascii: "\""):
         offset += 1
-        if let text = String(validating: output, as: UTF8.self) { return text }
-        findings.append(
-          Finding(
-            .error,
-            .invalidJSON,
-            path: "",
-            line: lineNumber(start),
-            "a string is not valid UTF-8"
-          )
-        )
+        if let text = UTF8Text.decode(output) { return text }
+        issue(.invalidUTF8, at: start, "a string is not valid UTF-8")
         return String(decoding: output, as: UTF8.self)
       case UInt8(ascii: "\\"):
         try escape(into: &output)
@@ -73,15 +65,7 @@ extension JSONReader {
     }
     let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
     if scalar == "\u{FFFD}" && value != 0xFFFD {
-      findings.append(
-        Finding(
-          .error,
-          .invalidJSON,
-          path: "",
-          line: lineNumber(offset),
-          "a \\u escape is an unpaired surrogate"
-        )
-      )
+      issue(.unpairedSurrogate, at: offset, "a \\u escape is an unpaired surrogate")
     }
     output.append(contentsOf: Array(String(scalar).utf8))
   }
@@ -102,7 +86,7 @@ extension JSONReader {
     return value
   }
 
-  mutating func number() throws(Stop) -> Double {
+  mutating func number() throws(Stop) -> String {
     let start = offset
     func digits() -> Int {
       let from = offset
@@ -138,8 +122,7 @@ extension JSONReader {
         throw Stop()
       }
     }
-    let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-    return Double(text) ?? .nan
+    return String(decoding: bytes[start..<offset], as: UTF8.self)
   }
 
   mutating func literal(_ word: String) throws(Stop) {
@@ -223,30 +206,35 @@ extension JSONReader {
     return "the byte 0x" + String(byte, radix: 16, uppercase: true)
   }
 
-  mutating func fail(_ message: String) {
-    findings.append(
-      Finding(
-        .error,
-        .invalidJSON,
-        path: "",
+  mutating func issue(
+    _ kind: JSONIssue.Kind,
+    at offset: Int,
+    path: String = "",
+    _ message: String
+  ) {
+    issues.append(
+      JSONIssue(
+        kind: kind,
+        path: path,
         line: lineNumber(offset),
-        "the file is not valid JSON: \(message) (line \(lineNumber(offset)), column \(column(offset)))"
+        column: column(offset),
+        message: message
       )
     )
   }
 
-  mutating func summarize(_ offsets: [Int], _ what: String) {
+  /// Stops the reading: the text is not JSON at the current offset.
+  mutating func fail(_ message: String) {
+    issue(.syntax, at: offset, "the file is not valid JSON: \(message)")
+  }
+
+  mutating func summarize(_ kind: JSONIssue.Kind, _ offsets: [Int], _ what: String) {
     guard let first = offsets.first else { return }
     let count = offsets.count == 1 ? "" : " (\(offsets.count) in all)"
-    findings.append(
-      Finding(
-        .error,
-        .invalidJSON,
-        path: "",
-        line: lineNumber(first),
-        "the file is not valid JSON: it has \(what), first on line \(lineNumber(first))\(count); "
-          + "the platform rejects the file"
-      )
+    issue(
+      kind,
+      at: first,
+      "the file is not valid JSON: it has \(what), first on line \(lineNumber(first))\(count)"
     )
   }
 }

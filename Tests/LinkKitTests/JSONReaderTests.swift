@@ -1,16 +1,17 @@
 import Testing
 
-@testable import LinkAssociation
+@testable import LinkKit
 
-/// The tolerant JSON reader: what it accepts, what it reports, where.
+/// The JSON reader shared by the route table loader and the association file readers: what it
+/// accepts, what it reports, where.
 struct JSONReaderTests {
   private func read(_ text: String) -> JSONReader.Result {
     JSONReader.read(Array(text.utf8))
   }
 
-  @Test func readsValidJSONWithoutFindings() throws {
+  @Test func readsValidJSONWithoutIssues() throws {
     let result = read(#"{"a": [1, -2.5e3, true, false, null, "x\u00e9\ud83d\ude00\n"], "b": {}}"#)
-    #expect(result.findings.isEmpty)
+    #expect(result.issues.isEmpty)
     let root = try #require(result.root)
     #expect(root["a"]?.elements?.count == 6)
     #expect(root["a"]?.elements?[5].string == "xé😀\n")
@@ -21,38 +22,35 @@ struct JSONReaderTests {
     let result = read("// header\n{\n  \"a\": 1, /* inline */\n  \"b\": 2 // end\n}\n")
     let root = try #require(result.root)
     #expect(root["b"] != nil)
-    #expect(result.findings.count == 1)
-    let finding = try #require(result.findings.first)
-    #expect(finding.code == .invalidJSON)
-    #expect(finding.line == 1)
-    #expect(finding.message.contains("(3 in all)"))
+    #expect(result.issues.count == 1)
+    let issue = try #require(result.issues.first)
+    #expect(issue.kind == .comment)
+    #expect(issue.line == 1 && issue.column == 1)
+    #expect(issue.message.contains("(3 in all)"))
   }
 
   @Test func trailingCommasAreErrorsButSkipped() throws {
     let result = read("{\"a\": [1, 2,],\n \"b\": 3,\n}")
     #expect(result.root?["b"] != nil)
-    #expect(result.findings.map(\.code) == [.invalidJSON])
-    #expect(result.findings.first?.message.contains("(2 in all)") == true)
+    #expect(result.issues.map(\.kind) == [.trailingComma])
+    #expect(result.issues.first?.message.contains("(2 in all)") == true)
+    #expect(result.issues.first.map { ($0.line, $0.column) } ?? (0, 0) == (1, 12))
   }
 
-  @Test func aByteOrderMarkIsAWarning() {
+  @Test func aByteOrderMarkIsReportedAndSkipped() {
     let result = JSONReader.read([0xEF, 0xBB, 0xBF] + Array("{}".utf8))
     #expect(result.root != nil)
-    #expect(result.findings.map(\.severity) == [.warning])
-    #expect(result.findings.map(\.code) == [.byteOrderMark])
+    #expect(result.issues.map(\.kind) == [.byteOrderMark])
   }
 
-  @Test func duplicateKeysAreErrorsAndTheLastWins() throws {
+  @Test func duplicateKeysAreReportedAndTheLastWins() throws {
     let result = read("{\"a\": 1,\n \"a\": 2}")
-    #expect(result.findings.map(\.code) == [.duplicateKey])
-    #expect(result.findings.first?.line == 2)
-    #expect(result.findings.first?.path == "a")
+    #expect(result.issues.map(\.kind) == [.duplicateKey])
+    #expect(result.issues.first?.line == 2)
+    #expect(result.issues.first?.column == 2)
+    #expect(result.issues.first?.path == "a")
     let root = try #require(result.root)
-    guard case .number(let value)? = root["a"]?.value else {
-      Issue.record("expected a number")
-      return
-    }
-    #expect(value == 2)
+    #expect(root["a"]?.integer == 2)
     #expect(root.members?.count == 1)
   }
 
@@ -60,7 +58,7 @@ struct JSONReaderTests {
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     let result = read(deep)
     #expect(result.root == nil)
-    #expect(result.findings.map(\.code) == [.tooDeep])
+    #expect(result.issues.map(\.kind) == [.tooDeep])
   }
 
   @Test(arguments: [
@@ -79,21 +77,28 @@ struct JSONReaderTests {
     let result = read(text)
     #expect(result.root == nil)
     #expect(
-      result.findings.contains { $0.code == .invalidJSON && $0.message.contains(message) },
-      "\(result.findings)"
+      result.issues.contains { $0.kind == .syntax && $0.message.contains(message) },
+      "\(result.issues)"
     )
   }
 
   @Test func errorsNameLineAndColumn() {
     let result = read("{\n  \"a\": [1,\n  2 3]\n}")
-    #expect(result.findings.first?.line == 3)
-    #expect(result.findings.first?.message.contains("line 3, column 5") == true)
+    #expect(result.issues.first.map { ($0.line, $0.column) } ?? (0, 0) == (3, 5))
   }
 
   @Test func rawControlCharactersInStringsAreErrors() {
     let result = read("{\"a\": \"x\ty\"}")
     #expect(result.root?["a"]?.string == "x\ty")
-    #expect(result.findings.map(\.code) == [.invalidJSON])
+    #expect(result.issues.map(\.kind) == [.controlCharacter])
+  }
+
+  @Test func nodesKnowTheirLineAndColumn() throws {
+    let root = try #require(read("{\n  \"a\": [1,\n    \"é\", 9223372036854775807]\n}").root)
+    let elements = try #require(root["a"]?.elements)
+    #expect((elements[1].line, elements[1].column) == (3, 5))
+    #expect(elements[2].integer == Int.max)
+    #expect(elements[0].number == 1)
   }
 
   @Test func pathsQuoteKeysThatAreNotIdentifiers() {

@@ -5,9 +5,14 @@ public import Foundation
 /// with a message, when it is not installed.
 public enum Scanner {
   /// The path of `zbarimg`, or `nil` when it is not installed.
-  public static let zbarimg = executable(named: "zbarimg")
+  public static let zbarimg = ProcessRunner.find(["zbarimg"])
   /// The path of `rsvg-convert`, or `nil` when it is not installed.
-  public static let rsvgConvert = executable(named: "rsvg-convert")
+  public static let rsvgConvert = ProcessRunner.find(["rsvg-convert"])
+
+  private static func tool(_ url: URL?, _ name: String) throws -> URL {
+    guard let url else { throw ScannerError("\(name) is not installed") }
+    return url
+  }
 
   /// Whether PNG files can be decoded here.
   public static var canDecodePNG: Bool { zbarimg != nil }
@@ -17,11 +22,11 @@ public enum Scanner {
   /// The text of the one QR code in a PNG file (`zbarimg --raw -q`, the final newline it adds
   /// removed), or `nil` when nothing decodes.
   public static func decode(png: URL) throws -> String? {
-    let result = try run(zbarimg ?? "zbarimg", ["--raw", "-q"] + noDBus + [png.path])
+    let result = try run(try tool(zbarimg, "zbarimg"), ["--raw", "-q"] + noDBus + [png.path])
     guard result.status == 0 else { return nil }
     var text = result.output
-    if text.last == UInt8(ascii: "\n") { text.removeLast() }
-    return String(decoding: text, as: UTF8.self)
+    if text.last == "\n" { text.removeLast() }
+    return text
   }
 
   /// Decodes many PNG files with one `zbarimg` run per 200 files; returns the text of each
@@ -30,8 +35,11 @@ public enum Scanner {
     var texts: [String: String] = [:]
     for start in stride(from: 0, to: pngs.count, by: 200) {
       let chunk = pngs[start..<min(start + 200, pngs.count)]
-      let result = try run(zbarimg ?? "zbarimg", ["--xml", "-q"] + noDBus + chunk.map(\.path))
-      let xml = String(decoding: result.output, as: UTF8.self)
+      let result = try run(
+        try tool(zbarimg, "zbarimg"),
+        ["--xml", "-q"] + noDBus + chunk.map(\.path)
+      )
+      let xml = result.output
       for source in xml.components(separatedBy: "<source href='").dropFirst() {
         guard let quote = source.firstIndex(of: "'"),
           let open = source.range(of: "<![CDATA["),
@@ -52,13 +60,11 @@ public enum Scanner {
   /// Rasterises an SVG to a PNG with `rsvg-convert` at its own size, on a white background.
   public static func rasterize(svg: URL, to png: URL) throws {
     let result = try run(
-      rsvgConvert ?? "rsvg-convert",
+      try tool(rsvgConvert, "rsvg-convert"),
       ["--background-color", "white", "-o", png.path, svg.path]
     )
     guard result.status == 0 else {
-      throw ScannerError(
-        "rsvg-convert failed on \(svg.path): \(String(decoding: result.errors, as: UTF8.self))"
-      )
+      throw ScannerError("rsvg-convert failed on \(svg.path): \(result.errors)")
     }
   }
 
@@ -69,41 +75,18 @@ public enum Scanner {
     return try decode(png: png)
   }
 
-  /// Runs a program to completion; returns its status and output.
-  public static func run(_ executable: String, _ arguments: [String]) throws
-    -> (status: Int32, output: [UInt8], errors: [UInt8])
+  /// Runs a tool to completion; returns its status and output.
+  static func run(_ executable: URL, _ arguments: [String]) throws
+    -> (status: Int32, output: String, errors: String)
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read both pipes to the end before waiting, so a full pipe cannot block the child.
-    let errorBytes = DataBox()
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) {
-      errorBytes.data = errors.fileHandleForReading.readDataToEndOfFile()
-    }
-    let outputBytes = output.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return (process.terminationStatus, Array(outputBytes), Array(errorBytes.data))
+    let result = try ProcessRunner.run(executable, arguments)
+    return (result.status, result.output, result.error)
   }
 
   private static let noDBus: [String] = {
     guard let zbarimg, let help = try? run(zbarimg, ["--help"]) else { return [] }
-    return String(decoding: help.output, as: UTF8.self).contains("--nodbus") ? ["--nodbus"] : []
+    return help.output.contains("--nodbus") ? ["--nodbus"] : []
   }()
-
-  private static func executable(named name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/\(name)" }
-      .first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
 }
 
 /// A tool failed in a way that is not a failed decode.
@@ -113,8 +96,4 @@ public struct ScannerError: Error, CustomStringConvertible {
 
   /// An error with a message.
   public init(_ description: String) { self.description = description }
-}
-
-private final class DataBox: @unchecked Sendable {
-  var data = Data()
 }

@@ -1,33 +1,36 @@
-/// A JSON value read by ``JSONReader``, with the line it starts on. Objects keep every member
-/// in file order, duplicates included; lookups take the last one, as Foundation's
-/// `JSONSerialization` does.
-struct JSONNode: Sendable {
-  enum Value: Sendable {
+/// A JSON value read by ``JSONReader``, with the line and column it starts on. Objects keep
+/// every member in file order, duplicates included; lookups take the last one, as
+/// Foundation's `JSONSerialization` does.
+package struct JSONNode: Sendable {
+  package enum Value: Sendable {
     case object([Member])
     case array([JSONNode])
     case string(String)
-    case number(Double)
+    /// A number, as written (so that integers beyond a `Double`'s precision keep their value).
+    case number(String)
     case bool(Bool)
     case null
   }
 
-  struct Member: Sendable {
-    let key: String
-    let value: JSONNode
+  package struct Member: Sendable {
+    package let key: String
+    package let value: JSONNode
   }
 
-  let value: Value
+  package let value: Value
   /// 1-based line of the value's first character.
-  let line: Int
+  package let line: Int
+  /// 1-based column (in characters) of the value's first character.
+  package let column: Int
 
   /// The last member named `key`, when the node is an object that has one.
-  subscript(key: String) -> JSONNode? {
+  package subscript(key: String) -> JSONNode? {
     guard case .object(let members) = value else { return nil }
     return members.last { $0.key == key }?.value
   }
 
   /// The members, last one winning for duplicate keys, in the order of first appearance.
-  var members: [Member]? {
+  package var members: [Member]? {
     guard case .object(let members) = value else { return nil }
     var seen: [String: Int] = [:]
     var result: [Member] = []
@@ -42,29 +45,41 @@ struct JSONNode: Sendable {
     return result
   }
 
-  var elements: [JSONNode]? {
+  package var elements: [JSONNode]? {
     guard case .array(let elements) = value else { return nil }
     return elements
   }
 
-  var string: String? {
+  package var string: String? {
     guard case .string(let string) = value else { return nil }
     return string
   }
 
-  var bool: Bool? {
+  package var bool: Bool? {
     guard case .bool(let bool) = value else { return nil }
     return bool
   }
 
+  /// The number's value, when the node is a number.
+  package var number: Double? {
+    guard case .number(let text) = value else { return nil }
+    return Double(text)
+  }
+
+  /// The number as an `Int`, when the node is a number written as an integer that fits one
+  /// (`3`, `-12`; not `3.0`, `1e3` or a number beyond `Int.max`).
+  package var integer: Int? {
+    guard case .number(let text) = value else { return nil }
+    return Int(text)
+  }
+
   /// `a string`, `an array`…, for messages.
-  var kindName: String {
+  package var kindName: String {
     switch value {
     case .object: "an object"
     case .array: "an array"
     case .string(let string): "the string \(JSONQuote.short(string))"
-    case .number(let number):
-      "the number \(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number))"
+    case .number(let text): "the number \(text)"
     case .bool(let bool): bool ? "true" : "false"
     case .null: "null"
     }
@@ -72,8 +87,8 @@ struct JSONNode: Sendable {
 }
 
 /// Field paths in findings: `applinks.details[0].components[2]["?"]`.
-enum JSONPath {
-  static func member(_ path: String, _ key: String) -> String {
+package enum JSONPath {
+  package static func member(_ path: String, _ key: String) -> String {
     let identifier =
       !key.isEmpty
       && key.unicodeScalars.allSatisfy {
@@ -84,12 +99,12 @@ enum JSONPath {
     return "\(path)[\(JSONQuote.full(key))]"
   }
 
-  static func element(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
+  package static func element(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
 }
 
 /// JSON string literals for messages.
-enum JSONQuote {
-  static func full(_ text: String) -> String {
+package enum JSONQuote {
+  package static func full(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -106,7 +121,7 @@ enum JSONQuote {
   }
 
   /// Quoted, cut to 60 characters.
-  static func short(_ text: String) -> String {
+  package static func short(_ text: String) -> String {
     text.count > 60 ? full(String(text.prefix(57)) + "…") : full(text)
   }
 }
