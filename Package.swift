@@ -9,6 +9,9 @@ import PackageDescription
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
+//   LinkPrint        print-ready PDF sheets of invite cards (cairo, Pango), QR codes with a logo
+//   LinkServer       `linkgen serve`: the link domain over HTTP (hummingbird); a separate product,
+//                    so an app that uses LinkKit never builds the server's dependencies
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
 //   linkgen-fuzz     libFuzzer harness for every reader (links, tables, association files, CSV, pages)
@@ -28,12 +31,24 @@ let package = Package(
     .library(name: "LinkAssociation", targets: ["LinkAssociation"]),
     .library(name: "LinkPages", targets: ["LinkPages"]),
     .library(name: "LinkBatch", targets: ["LinkBatch"]),
+    .library(name: "LinkPrint", targets: ["LinkPrint"]),
+    .library(name: "LinkServer", targets: ["LinkServer"]),
     .executable(name: "linkgen", targets: ["linkgen"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    // The server (LinkServer) only. `traits: []` leaves out hummingbird's swift-configuration
+    // support, which linkgen does not use.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0", traits: []),
   ],
   targets: [
     // MARK: Core
@@ -58,6 +73,29 @@ let package = Package(
     // MARK: Batches of QR codes from CSV
     .target(name: "LinkBatch", dependencies: ["LinkKit", "LinkQR"]),
 
+    // MARK: Printed sheets and logo codes over cairo, Pango and librsvg
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+    ),
+    // Pango lays out and shapes text (HarfBuzz) with fonts found by fontconfig.
+    .systemLibrary(
+      name: "CPango",
+      pkgConfig: "pangocairo",
+      providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
+    ),
+    // librsvg draws SVG logos onto cairo surfaces, as vectors in a PDF.
+    .systemLibrary(
+      name: "CRsvg",
+      pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+    ),
+    .target(
+      name: "LinkPrint",
+      dependencies: ["LinkKit", "LinkQR", "LinkBatch", "LinkPages", "CCairo", "CPango", "CRsvg"]
+    ),
+
     // MARK: Association files
     .target(name: "LinkAssociation", dependencies: ["LinkKit"]),
 
@@ -77,6 +115,29 @@ let package = Package(
       dependencies: ["linkgen-embed-templates"]
     ),
 
+    // MARK: The link domain server (`linkgen serve`)
+    .target(
+      name: "LinkServer",
+      dependencies: [
+        "LinkKit",
+        "LinkQR",
+        "LinkAssociation",
+        "LinkPages",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+
     // MARK: Executables
     .executableTarget(
       name: "linkgen",
@@ -86,6 +147,8 @@ let package = Package(
         "LinkBatch",
         "LinkAssociation",
         "LinkPages",
+        "LinkPrint",
+        "LinkServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -136,8 +199,22 @@ let package = Package(
       dependencies: ["LinkPages", "LinkKit", "LinkgenTestSupport"]
     ),
     .testTarget(
+      name: "LinkPrintTests",
+      dependencies: [
+        "LinkPrint", "LinkQR", "LinkKit", "LinkPages", "LinkBatch", "LinkgenTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "LinkServerTests",
+      dependencies: [
+        "LinkServer", "LinkKit", "LinkPages", "LinkQR",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+    .testTarget(
       name: "LinkgenCLITests",
-      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "LinkgenTestSupport"]
+      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "LinkPrint", "LinkgenTestSupport"]
     ),
   ]
 )

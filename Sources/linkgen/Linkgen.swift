@@ -23,11 +23,14 @@ struct Linkgen: AsyncParsableCommand {
         linkgen make shared-checklist --id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 \\
             --qr invite.png
         linkgen batch invite --input invites.csv --out cards --format png,svg
+        linkgen sheet shared-checklist --input invites.csv --out invites.pdf
         linkgen aasa --out public/.well-known/apple-app-site-association
+        linkgen serve --config Examples/openlist/linkgen.json --port 8080
 
       Exit status (sysexits): 0 on success, 64 for a command line that does not fit, 65 for \
       bad input (a malformed link or value, a broken route table or CSV), 66 when an input \
-      file cannot be read, 70 for an internal error, 73 when an output file cannot be \
+      file cannot be read, 69 when something the command needs is missing (a font) or \
+      linkgen serve cannot listen, 70 for an internal error, 73 when an output file cannot be \
       created, 74 when writing fails part-way (a full disk).
       """,
     version: LinkgenVersion.current,
@@ -36,7 +39,7 @@ struct Linkgen: AsyncParsableCommand {
         name: "Links",
         subcommands: [Make.self, Parse.self, Routes.self, Validate.self]
       ),
-      CommandGroup(name: "QR codes and print", subcommands: [QR.self, Batch.self]),
+      CommandGroup(name: "QR codes and print", subcommands: [QR.self, Batch.self, Sheet.self]),
       CommandGroup(
         name: "Association files",
         subcommands: [
@@ -45,6 +48,7 @@ struct Linkgen: AsyncParsableCommand {
         ]
       ),
       CommandGroup(name: "Pages", subcommands: [Page.self]),
+      CommandGroup(name: "Server", subcommands: [Serve.self]),
     ]
   )
 

@@ -3,6 +3,7 @@ import LinkAssociation
 import LinkBatch
 import LinkKit
 import LinkPages
+import LinkPrint
 import LinkQR
 import LinkgenTestSupport
 import Testing
@@ -17,7 +18,7 @@ struct CLIStructureTests {
     #expect(help.status == 0)
     let groups = [
       ("LINKS SUBCOMMANDS:", ["make", "parse", "routes", "validate"]),
-      ("QR CODES AND PRINT SUBCOMMANDS:", ["qr", "batch"]),
+      ("QR CODES AND PRINT SUBCOMMANDS:", ["qr", "batch", "sheet"]),
       (
         "ASSOCIATION FILES SUBCOMMANDS:",
         [
@@ -66,6 +67,7 @@ struct CLIStructureTests {
     statuses += PageError.Code.allCases.map { ExitStatus(for: PageError($0, "x")).rawValue }
     statuses += QRError.Code.allCases.map { ExitStatus(for: QRError($0, "x")).rawValue }
     statuses += BatchError.Code.allCases.map { ExitStatus(for: BatchError($0, "x")).rawValue }
+    statuses += PrintError.Code.allCases.map { ExitStatus(for: PrintError($0, "x")).rawValue }
     statuses += CommandError.Code.allCases.map {
       ExitStatus(for: CommandError($0, "x")).rawValue
     }
@@ -74,6 +76,8 @@ struct CLIStructureTests {
     #expect(ExitStatus(for: BatchError(.unknownRoute, "x")) == .dataError)
     #expect(ExitStatus(for: RouteTableError(.fileNotFound, file: nil, problems: [])) == .noInput)
     #expect(ExitStatus(for: BatchError(.outputIOFailed, "x")) == .ioError)
+    #expect(ExitStatus(for: PrintError(.missingFont, "x")) == .unavailable)
+    #expect(ExitStatus(for: PrintError(.outputIOFailed, "x")) == .ioError)
     #expect(ExitStatus(for: AtomicFileError(path: "x", code: ENOSPC)) == .ioError)
     #expect(ExitStatus(for: AtomicFileError(path: "x", code: EACCES)) == .cannotCreate)
     struct Unexpected: Error {}

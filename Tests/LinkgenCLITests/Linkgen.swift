@@ -33,8 +33,15 @@ enum Linkgen {
   static func run(
     _ arguments: [String],
     input: Data? = nil,
-    in directory: URL? = nil
+    in directory: URL? = nil,
+    environment: [String: String] = [:]
   ) throws -> Result {
-    try ProcessRunner.run(executable, arguments, input: input, in: directory ?? packageRoot)
+    try ProcessRunner.run(
+      executable,
+      arguments,
+      input: input,
+      in: directory ?? packageRoot,
+      environment: environment
+    )
   }
 }

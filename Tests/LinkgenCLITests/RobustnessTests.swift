@@ -28,7 +28,7 @@ struct RobustnessTests {
     #expect(result.status == status, "\(result.error)", sourceLocation: sourceLocation)
     // Usage errors are reported by the argument parser in its own words.
     if status != 64 {
-      #expect(result.error.hasPrefix("linkgen: error: "), sourceLocation: sourceLocation)
+      #expect(result.error.contains("linkgen: error: "), sourceLocation: sourceLocation)
     }
     #expect(result.error.contains(words), "\(result.error)", sourceLocation: sourceLocation)
     #expect(!result.error.contains("Fatal error"), sourceLocation: sourceLocation)
@@ -252,6 +252,29 @@ struct RobustnessTests {
       status: 64,
       "--max-rows must be at least 1"
     )
+  }
+
+  @Test(.enabled(if: PDFTools.available, "\(PDFTools.missing)"))
+  func aSheetOverMaxRowsIs65AndLeavesNoPDF() throws {
+    let folder = try TemporaryDirectory()
+    let input = try BatchCommandTests.csv(folder, 4)
+    let csv = try Data(contentsOf: URL(fileURLWithPath: input))
+    let out = folder.file("cards.pdf")
+    try Self.fails(
+      SheetCommandTests.sheet(out, ["--max-rows", "3"], input: input),
+      status: 65,
+      "has more than 3 data rows (line 5 is one too many)"
+    )
+    try Self.fails(
+      SheetCommandTests.sheet(out, ["--max-rows", "3"], input: "-"),
+      status: 65,
+      "standard input has more than 3 data rows",
+      input: csv
+    )
+    #expect(Self.contents(folder.url) == ["rows.csv"], "left \(Self.contents(folder.url))")
+    let fits = try Linkgen.run(SheetCommandTests.sheet(out, ["--max-rows", "4"], input: input))
+    #expect(fits.status == 0, "\(fits.error)")
+    #expect(FileManager.default.fileExists(atPath: out.path))
   }
 
   @Test func aLinkOnStandardInputIsReadUpTo8192Bytes() throws {

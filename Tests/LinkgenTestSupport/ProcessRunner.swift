@@ -23,12 +23,14 @@ public enum ProcessRunner {
 
   private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-  /// Runs `executable` with `arguments` (and `input` on standard input) in `directory`.
+  /// Runs `executable` with `arguments` (and `input` on standard input) in `directory`, with
+  /// `environment` added to this process's.
   public static func run(
     _ executable: URL,
     _ arguments: [String],
     input: Data? = nil,
     in directory: URL? = nil,
+    environment: [String: String] = [:],
     timeout: TimeInterval = 120
   ) throws -> Result {
     // A program may exit before reading all its input (linkgen refuses over-long input
@@ -43,6 +45,9 @@ public enum ProcessRunner {
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = try FileHandle(forWritingTo: out)
     process.standardError = try FileHandle(forWritingTo: err)
     let standardInput = Pipe()

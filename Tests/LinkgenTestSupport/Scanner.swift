@@ -57,6 +57,13 @@ public enum Scanner {
     return texts
   }
 
+  /// The texts of every QR code in one PNG (`zbarimg --raw`, one per line; the texts must be
+  /// single-line links).
+  public static func decodeAllSymbols(png: URL) throws -> [String] {
+    let result = try run(try tool(zbarimg, "zbarimg"), ["--raw", "-q"] + noDBus + [png.path])
+    return result.output.split(separator: "\n").map(String.init)
+  }
+
   /// Rasterises an SVG to a PNG with `rsvg-convert` at its own size, on a white background.
   public static func rasterize(svg: URL, to png: URL) throws {
     let result = try run(

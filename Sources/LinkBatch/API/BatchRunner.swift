@@ -107,19 +107,16 @@ public final class BatchRunner: Sendable {
     }
     let input = try InputFile(options.input)
     defer { input.close() }
-    if input.size != nil { try countRows(input) }
+    if input.size != nil {
+      try RouteRows.checkRowCount(input, name: options.input, maximum: options.maximumRows)
+    }
     var reader = CSVReader(descriptor: input.descriptor)
-    let columns = try readHeader(&reader)
-    let pattern = try NamePattern(options.namePattern, columns: columns)
+    let rows = try RouteRows(reading: &reader, input: options.input, route: route)
+    let pattern = try NamePattern(options.namePattern, columns: rows.columns)
     // Only now that the input and the options are known to be usable: the output.
     let manifest = try openOutput()
     defer { manifest.discard() }
-    let processor = RowProcessor(
-      table: table,
-      options: options,
-      directory: directory,
-      parameterColumns: route.parameters.map { ($0.name, columns.firstIndex(of: $0.name)) }
-    )
+    let processor = RowProcessor(table: table, options: options, directory: directory, rows: rows)
     var names = NameRegistry()
     var summary = BatchSummary()
     let chunkSize = options.workers * 64
@@ -130,12 +127,18 @@ public final class BatchRunner: Sendable {
     while !stop() {
       var jobs: [RowJob] = []
       jobs.reserveCapacity(chunkSize)
-      while jobs.count < chunkSize, let record = try readRecord(&reader) {
-        guard summary.rows < options.maximumRows else { throw tooManyRows(line: record.line) }
+      while jobs.count < chunkSize,
+        let record = try RouteRows.next(&reader, input: options.input)
+      {
+        guard summary.rows < options.maximumRows else {
+          throw RouteRows.tooManyRows(
+            options.input,
+            maximum: options.maximumRows,
+            line: record.line
+          )
+        }
         summary.rows += 1
-        jobs.append(
-          job(record, row: summary.rows, columns: columns.count, pattern, &names)
-        )
+        jobs.append(job(record, row: summary.rows, rows, pattern, &names))
       }
       if jobs.isEmpty { break }
       let results = render(jobs, processor, stop)
@@ -228,96 +231,15 @@ public final class BatchRunner: Sendable {
     return slots.results()
   }
 
-  /// Counts a file's data rows before anything is written, and rewinds it.
-  private func countRows(_ input: InputFile) throws(BatchError) {
-    var reader = CSVReader(descriptor: input.descriptor)
-    var records = 0
-    while let record = try readRecord(&reader) {
-      // The header is the first record.
-      guard records <= options.maximumRows else { throw tooManyRows(line: record.line) }
-      records += 1
-    }
-    guard lseek(input.descriptor, 0, SEEK_SET) == 0 else {
-      throw BatchError(.unreadableInput, "cannot read \(options.input) (\(errorText(errno)))")
-    }
-  }
-
-  private func tooManyRows(line: Int) -> BatchError {
-    BatchError(
-      .tooManyRows,
-      "\(options.input) has more than \(options.maximumRows) data rows (line \(line) is one too "
-        + "many); split it, or raise the limit with --max-rows"
-    )
-  }
-
-  private func readHeader(_ reader: inout CSVReader) throws(BatchError) -> [String] {
-    guard let header = try readRecord(&reader) else {
-      throw BatchError(
-        .invalidHeader,
-        "\(options.input) is empty; its first line must name the columns"
-      )
-    }
-    let columns: [String]
-    switch header.fields {
-    case .failure(let error):
-      throw BatchError(.invalidHeader, "\(options.input):\(header.line): \(error.message)")
-    case .success(let fields): columns = fields
-    }
-    if let empty = columns.firstIndex(of: "") {
-      throw BatchError(
-        .invalidHeader,
-        "\(options.input):\(header.line): column \(empty + 1) of the header has no name"
-      )
-    }
-    var seen = Set<String>()
-    for column in columns where !seen.insert(column).inserted {
-      throw BatchError(
-        .invalidHeader,
-        "\(options.input):\(header.line): the header names column '\(column)' twice"
-      )
-    }
-    for parameter in route.parameters
-    where !columns.contains(parameter.name) && !parameter.isOptional
-      && parameter.defaultValue == nil
-    {
-      throw BatchError(
-        .missingColumn,
-        "\(options.input) has no column '\(parameter.name)', which route '\(route.name)' "
-          + "needs; its columns are \(columns.joined(separator: ", "))"
-      )
-    }
-    return columns
-  }
-
-  private func readRecord(_ reader: inout CSVReader) throws(BatchError) -> CSVRecord? {
-    do throws(CSVReadError) {
-      return try reader.next()
-    } catch {
-      throw BatchError(
-        .unreadableInput,
-        "cannot read \(options.input) (\(errorText(error.code)))"
-      )
-    }
-  }
-
   private func job(
     _ record: CSVRecord,
     row: Int,
-    columns: Int,
+    _ rows: RouteRows,
     _ pattern: NamePattern,
     _ names: inout NameRegistry
   ) -> RowJob {
-    var job = RowJob(line: record.line, row: row, fields: record.fields, name: "")
-    guard case .success(let fields) = record.fields else { return job }
-    guard fields.count == columns else {
-      job.fields = .failure(
-        CSVRecordError(
-          message: "the row has \(fields.count) field\(fields.count == 1 ? "" : "s"); "
-            + "the header has \(columns)"
-        )
-      )
-      return job
-    }
+    var job = RowJob(line: record.line, row: row, fields: rows.fields(of: record), name: "")
+    guard case .success(let fields) = job.fields else { return job }
     do throws(CSVRecordError) {
       job.name = try pattern.name(fields: fields, row: row, line: record.line)
       if !pattern.isUniquePerRow, let first = names.register(job.name, line: record.line) {

@@ -19,6 +19,10 @@ package struct CSVRecord: Sendable {
 /// Why one record of a CSV file is malformed; the reader goes on with the next one.
 package struct CSVRecordError: Error, Sendable, Hashable {
   package var message: String
+
+  package init(message: String) {
+    self.message = message
+  }
 }
 
 /// Reads RFC 4180 CSV from a file descriptor, one record at a time, in constant memory:

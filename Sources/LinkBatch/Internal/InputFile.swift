@@ -13,13 +13,15 @@
 #endif
 
 /// The batch's input: a file opened for reading, or standard input.
-struct InputFile {
-  let descriptor: Int32
+package struct InputFile {
+  package let descriptor: Int32
   /// The size of a regular file, for the progress bar.
-  let size: Int64?
+  package let size: Int64?
+  /// Whether the input is a regular file (which can be opened again and read from the start).
+  package let isRegularFile: Bool
   private let owned: Bool
 
-  init(_ input: BatchInput) throws(BatchError) {
+  package init(_ input: BatchInput) throws(BatchError) {
     switch input {
     case .standardInput:
       descriptor = 0
@@ -39,10 +41,11 @@ struct InputFile {
       if owned { _ = systemClose(descriptor) }
       throw BatchError(.unreadableInput, "cannot read \(input): it is a directory")
     }
-    size = status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : nil
+    isRegularFile = status.st_mode & S_IFMT == S_IFREG
+    size = isRegularFile ? Int64(status.st_size) : nil
   }
 
-  func close() {
+  package func close() {
     if owned { _ = systemClose(descriptor) }
   }
 }

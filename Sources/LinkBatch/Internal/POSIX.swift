@@ -7,7 +7,7 @@
 #endif
 
 /// The C library's message for an `errno` value.
-func errorText(_ code: Int32) -> String {
+package func errorText(_ code: Int32) -> String {
   String(cString: strerror(code))
 }
 

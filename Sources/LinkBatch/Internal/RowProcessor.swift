@@ -39,8 +39,8 @@ struct RowProcessor: Sendable {
   let options: BatchOptions
   /// The output directory's path, without a trailing `/`.
   let directory: String
-  /// For each route parameter, its column in the CSV, or `nil`.
-  let parameterColumns: [(name: String, column: Int?)]
+  /// The CSV's columns and the route.
+  let rows: RouteRows
 
   func process(_ job: RowJob) -> RowResult {
     let fields: [String]
@@ -48,14 +48,10 @@ struct RowProcessor: Sendable {
     case .failure(let error): return failed(job, error.message)
     case .success(let values): fields = values
     }
-    var arguments: [String: String] = [:]
-    for (name, column) in parameterColumns {
-      if let column, !fields[column].isEmpty { arguments[name] = fields[column] }
-    }
     let values: RouteValues
     let links: LinkSet
     do throws(LinkError) {
-      values = try table.values(for: options.route, arguments: arguments)
+      values = try rows.values(fields, table: table)
       links = try table.links(for: values)
     } catch {
       return failed(job, error.message)

@@ -47,7 +47,7 @@ struct URLPolicy {
     }
   }
 
-  private static func allowed(_ scalar: Unicode.Scalar) -> Bool {
+  static func allowed(_ scalar: Unicode.Scalar) -> Bool {
     guard scalar.value > 0x20, scalar.value < 0x7F else { return false }
     return !"\"'<>\\`{}|^".unicodeScalars.contains(scalar)
   }

@@ -80,7 +80,7 @@ extension QRCode {
 
 extension QRRenderOptions {
   /// The resolution for the PNG `pHYs` chunk: the given dpi, or 300 for a physical size.
-  var pixelsPerMeter: Double? {
+  package var pixelsPerMeter: Double? {
     if let dpi { return Double(dpi) / 0.0254 }
     if case .fit(let length) = scale, length.unit != .pixels {
       return Double(Self.defaultDPI) / 0.0254

@@ -16,7 +16,25 @@ extension QRCode {
   ///
   /// - Throws: ``QRError`` with ``QRError/Code/invalidOption`` for options out of range.
   public func svg(_ options: QRRenderOptions = QRRenderOptions()) throws(QRError) -> String {
+    try svg(options, logo: nil)
+  }
+
+  /// The code as an SVG document with a logo in the centre: the modules under the logo's
+  /// square (``logoArea(fraction:)``) are left light, and the logo file is embedded as it is in
+  /// an `<image>` with a `data:` URL, inset by one module and scaled to fit with its aspect
+  /// ratio kept (see ``QRLogo`` for why it is not inlined).
+  ///
+  /// ```swift
+  /// let code = try QRCode(encoding: link, errorCorrection: .high)
+  /// let svg = try code.svg(QRRenderOptions(), logo: try QRLogo(contentsOfFile: "logo.png"))
+  /// ```
+  ///
+  /// - Throws: ``QRError``: ``QRError/Code/logoNeedsHighCorrection`` unless the code is at level
+  ///   H, ``QRError/Code/logoTooLarge`` when the logo would leave it unreadable, or
+  ///   ``QRError/Code/invalidOption`` for options out of range.
+  public func svg(_ options: QRRenderOptions, logo: QRLogo?) throws(QRError) -> String {
     try options.validate()
+    let area = try logo.map { logo throws(QRError) in try logoArea(fraction: logo.size) }
     let margin = options.margin
     let modules = size + 2 * margin
     let side: String
@@ -29,10 +47,14 @@ extension QRCode {
     let sideBytes = Array(side.utf8)
     // Each run of dark modules is at most "m-ddd ddd" + "hddd" + "v1h-ddd" + "z" = 26 bytes.
     let runs = size * ((size + 1) / 2)
-    let capacity = 400 + 2 * sideBytes.count + fill.count + background.count + runs * 26
+    let image = logo.map { Array($0.dataURL.utf8) } ?? []
+    let capacity =
+      400 + 2 * sideBytes.count + fill.count + background.count + runs * 26 + image.count
     return String(capacity: capacity) { out in
       out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-      out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
+      out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" ")
+      if logo != nil { out.write("xmlns:xlink=\"http://www.w3.org/1999/xlink\" ") }
+      out.write("version=\"1.1\" width=\"")
       out.write(sideBytes)
       out.write("\" height=\"")
       out.write(sideBytes)
@@ -53,42 +75,54 @@ extension QRCode {
       out.write("<path ")
       out.write(fill)
       out.write(" d=\"")
-      writePath(&out, margin: margin)
-      out.write("\"/>\n</svg>\n")
+      writePath(&out, margin: margin, excluding: area)
+      out.write("\"/>\n")
+      if let area {
+        // The logo's box: the cleared square inset by one module.
+        out.write("<image x=\"")
+        out.write(margin + area.origin + 1)
+        out.write("\" y=\"")
+        out.write(margin + area.origin + 1)
+        out.write("\" width=\"")
+        out.write(area.side - 2)
+        out.write("\" height=\"")
+        out.write(area.side - 2)
+        out.write("\" preserveAspectRatio=\"xMidYMid meet\" xlink:href=\"")
+        out.write(image)
+        out.write("\"/>\n")
+      }
+      out.write("</svg>\n")
     }
   }
 
   /// One closed rectangle per horizontal run of dark modules, all moves relative: after `z`
   /// the pen is back at the start of the run just drawn.
-  private func writePath(_ out: inout TextWriter, margin: Int) {
-    let bits = ModuleBits(self)
+  private func writePath(_ out: inout TextWriter, margin: Int, excluding area: QRLogoArea?) {
     var (penX, penY) = (0, 0)
     var first = true
-    for y in 0..<size {
-      bits.forEachRun(inRow: y) { start, end in
-        let (runX, runY) = (start + margin, y + margin)
-        if first {
-          out.write(UInt8(ascii: "M"))
-          out.write(runX)
-          out.write(UInt8(ascii: " "))
-          out.write(runY)
-          first = false
-        } else {
-          out.write(UInt8(ascii: "m"))
-          out.write(runX - penX)
-          out.write(UInt8(ascii: " "))
-          out.write(runY - penY)
-        }
-        (penX, penY) = (runX, runY)
-        out.write(UInt8(ascii: "h"))
-        out.write(end - start)
-        out.write(UInt8(ascii: "v"))
-        out.write(UInt8(ascii: "1"))
-        out.write(UInt8(ascii: "h"))
-        out.write(UInt8(ascii: "-"))
-        out.write(end - start)
-        out.write(UInt8(ascii: "z"))
+    forEachDarkRun(excluding: area) { y, start, end in
+      let (runX, runY) = (start + margin, y + margin)
+      if first {
+        out.write(UInt8(ascii: "M"))
+        out.write(runX)
+        out.write(UInt8(ascii: " "))
+        out.write(runY)
+        first = false
+      } else {
+        out.write(UInt8(ascii: "m"))
+        out.write(runX - penX)
+        out.write(UInt8(ascii: " "))
+        out.write(runY - penY)
       }
+      (penX, penY) = (runX, runY)
+      out.write(UInt8(ascii: "h"))
+      out.write(end - start)
+      out.write(UInt8(ascii: "v"))
+      out.write(UInt8(ascii: "1"))
+      out.write(UInt8(ascii: "h"))
+      out.write(UInt8(ascii: "-"))
+      out.write(end - start)
+      out.write(UInt8(ascii: "z"))
     }
   }
 

@@ -25,7 +25,9 @@ public struct QRCode: Sendable, Hashable {
   public let errorCorrection: QRErrorCorrection
   /// Modules per side, without the quiet zone: `17 + 4 * version`.
   public let size: Int
-  /// One byte per module, row by row: 1 dark, 0 light.
+  /// One byte per module, row by row: bit 0 set for a dark module, bit 1 for a module of an
+  /// error-correction codeword, bit 7 for a function module (finder, separator, timing,
+  /// alignment, format or version information), as libqrencode marks them.
   let modules: [UInt8]
 
   /// Encodes text as its UTF-8 bytes.
@@ -114,7 +116,9 @@ public struct QRCode: Sendable, Hashable {
     self.errorCorrection = errorCorrection
     size = width
     modules = [UInt8](unsafeUninitializedCapacity: data.count) { buffer, count in
-      for index in data.indices { buffer[index] = data[index] & 1 }
+      for index in data.indices {
+        buffer[index] = data[index] & (Self.darkBit | Self.errorCorrectionBit | Self.functionBit)
+      }
       count = data.count
     }
   }
@@ -123,7 +127,25 @@ public struct QRCode: Sendable, Hashable {
   /// zone) is dark. Positions outside the symbol, in the quiet zone, are light.
   public subscript(x: Int, y: Int) -> Bool {
     guard x >= 0, y >= 0, x < size, y < size else { return false }
-    return modules[y * size + x] != 0
+    return modules[y * size + x] & Self.darkBit != 0
+  }
+
+  /// libqrencode's flag of a dark module.
+  static let darkBit: UInt8 = 0x01
+  /// libqrencode's flag of a module in an error-correction codeword (rather than a data one).
+  static let errorCorrectionBit: UInt8 = 0x02
+  /// libqrencode's flag of a function-pattern module (not part of any codeword).
+  static let functionBit: UInt8 = 0x80
+
+  /// Whether the module at `x`, `y` belongs to a function pattern (finder, separator, timing,
+  /// alignment, format or version information) rather than to a codeword.
+  func isFunctionModule(x: Int, y: Int) -> Bool {
+    modules[y * size + x] & Self.functionBit != 0
+  }
+
+  /// Whether libqrencode placed an error-correction codeword's bit at `x`, `y`.
+  func isErrorCorrectionModule(x: Int, y: Int) -> Bool {
+    modules[y * size + x] & Self.errorCorrectionBit != 0
   }
 
   static func tooLong(_ count: Int, _ level: QRErrorCorrection) -> QRError {

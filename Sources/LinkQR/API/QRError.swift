@@ -22,6 +22,17 @@ public struct QRError: Error, Sendable, Hashable, CustomStringConvertible {
     case imageTooLarge
     /// libqrencode or libpng failed (out of memory, or an internal error).
     case library
+    /// A logo file cannot be read (no such file, no permission, an I/O error).
+    case unreadableLogo
+    /// A logo is not a PNG or SVG image, or is larger than ``QRLogo/maximumBytes``.
+    case invalidLogo
+    /// A logo would cover more of the code than its error correction can restore.
+    case logoTooLarge
+    /// A logo was asked for on a code whose error correction is not level H.
+    case logoNeedsHighCorrection
+    /// A logo was asked for on a code with an alignment pattern at its centre (versions 7–13,
+    /// 21–27, 35–40); ``QRCode/init(encodingForLogo:minimumVersion:)`` avoids them.
+    case logoOverAlignmentPattern
   }
 
   /// The kind of failure.

@@ -93,7 +93,7 @@ public struct QRRenderOptions: Sendable, Hashable {
   }
 
   /// The margin and pixels per module of a PNG of `code`.
-  func pixelsPerModule(for code: QRCode) throws(QRError) -> Int {
+  package func pixelsPerModule(for code: QRCode) throws(QRError) -> Int {
     try validate()
     let modules = code.size + 2 * margin
     switch scale {

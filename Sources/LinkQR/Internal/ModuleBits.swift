@@ -18,7 +18,7 @@ struct ModuleBits {
           let row = y * wordsPerRow
           let bytes = y * size
           var x = 0
-          // Eight modules (bytes of 0 or 1) at a time: the multiply gathers byte i's low bit
+          // Eight modules (bytes with the dark flag in bit 0) at a time: the multiply gathers byte i's low bit
           // into bit 56 + i.
           while x + 8 <= size {
             let eight = UInt64(
@@ -30,7 +30,7 @@ struct ModuleBits {
             x += 8
           }
           while x < size {
-            words[row + x >> 6] |= UInt64(modules[bytes + x]) << UInt64(x & 63)
+            words[row + x >> 6] |= UInt64(modules[bytes + x] & 1) << UInt64(x & 63)
             x += 1
           }
         }

@@ -22,13 +22,25 @@ extension Linkgen {
               --out card.svg --size 30mm --ecc Q
           linkgen qr 'WIFI:T:WPA;S:home;P:secret;;' --out wifi.png --scale 12
           echo 'hello' | linkgen qr - --invert
+          linkgen qr 'https://openlist.example.com/invite/AB12CD34' \\
+              --out logo.png --logo brand.svg --scale 10
 
-        Exit status: 0 on success, 64 for a usage error, 65 when the text is empty \
-        or too long for any QR version, 73 when the file cannot be written.
+        With --logo (PNG or SVG) the code is made at error correction H, in a \
+        version without an alignment pattern at its centre, and the logo covers \
+        a centred square no larger than half of what each error-correction block \
+        can restore (docs/print.md, logo rules); a larger --logo-size is refused. \
+        SVG output embeds the logo file as an <image>; PNG output is drawn by cairo.
+
+        Exit status: 0 on success, 64 for a usage error (a logo too large for the \
+        code among them), 65 when the text is empty or too long for any QR \
+        version, 66 when the logo cannot be read, 73 when the file cannot be \
+        written.
         """
     )
 
     @OptionGroup(title: "QR code") var style: QRStyleOptions<PlainQRSpelling>
+
+    @OptionGroup(title: "Logo") var logo: LogoOptions
 
     @Option(
       help: ArgumentHelp(
@@ -48,7 +60,12 @@ extension Linkgen {
     var text: String
 
     func validate() throws {
-      try style.validate(for: try QRDestination(out), invert: invert)
+      let destination = try QRDestination(out)
+      try style.validate(for: destination, invert: invert)
+      try logo.validate(ecc: style.eccLevel)
+      if logo.logo != nil, destination == .terminal {
+        throw ValidationError("--logo needs an image: write a .png or .svg file with --out")
+      }
     }
 
     func run() throws {
@@ -59,7 +76,7 @@ extension Linkgen {
           limit: capacity,
           tooLong: "standard input is longer than \(capacity) bytes, the most a QR code holds"
         ) : text
-      try style.write(content, to: try QRDestination(out), invert: invert)
+      try style.write(content, to: try QRDestination(out), invert: invert, logo: try logo.load())
     }
   }
 }

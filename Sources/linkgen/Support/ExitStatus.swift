@@ -3,7 +3,9 @@ import LinkAssociation
 import LinkBatch
 import LinkKit
 import LinkPages
+import LinkPrint
 import LinkQR
+import LinkServer
 
 /// The status `linkgen` exits with, from sysexits(3). Every error maps to one here, by its
 /// type and code, so the same failure exits the same way in every command.
@@ -57,8 +59,10 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case let error as PageError: self = Self.status(error.code)
     case let error as QRError: self = Self.status(error.code)
     case let error as BatchError: self = Self.status(error.code)
+    case let error as PrintError: self = Self.status(error.code)
     case let error as AtomicFileError: self = Self.status(error.code)
     case let error as CommandError: self = Self.status(error.code)
+    case let error as ServeError: self = Self.status(error.code)
     case let error as ExitCode: self.init(rawValue: error.rawValue)
     case is ValidationError: self = .usage
     default: self = .software
@@ -102,8 +106,11 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
 
   private static func status(_ code: QRError.Code) -> ExitStatus {
     switch code {
-    case .empty, .tooLong: .dataError
-    case .invalidOption, .invalidColor, .imageTooLarge: .usage
+    case .empty, .tooLong, .invalidLogo: .dataError
+    case .invalidOption, .invalidColor, .imageTooLarge, .logoTooLarge, .logoNeedsHighCorrection,
+      .logoOverAlignmentPattern:
+      .usage
+    case .unreadableLogo: .noInput
     case .library: .software
     }
   }
@@ -119,6 +126,20 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  private static func status(_ code: PrintError.Code) -> ExitStatus {
+    switch code {
+    case .unknownRoute, .linkNotConfigured, .invalidHeader, .missingColumn, .tooManyRows,
+      .invalidTemplate, .invalidLogo:
+      .dataError
+    case .invalidOption, .logoTooLarge: .usage
+    case .unreadableInput: .noInput
+    case .missingFont: .unavailable
+    case .cannotCreateOutput: .cannotCreate
+    case .outputIOFailed: .ioError
+    case .library: .software
+    }
+  }
+
   private static func status(_ code: AtomicFileError.Code) -> ExitStatus {
     switch code {
     case .cannotCreate: .cannotCreate
@@ -131,6 +152,14 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case .usage: .usage
     case .invalidInput, .checkFailed, .rowsFailed: .dataError
     case .unreadableInput: .noInput
+    }
+  }
+
+  private static func status(_ code: ServeError.Code) -> ExitStatus {
+    switch code {
+    case .associationTooLarge, .associationFile, .pages: .dataError
+    case .invalidConfiguration: .usage
+    case .bind: .unavailable
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinkPrint
 import LinkQR
 
 #if canImport(Glibc)
@@ -33,7 +34,22 @@ enum QRDestination: Equatable {
 extension QRStyleOptions {
   /// Encodes `text` and draws it in the terminal or writes the image (atomically). Warns on
   /// standard error about colours scanners may not read.
-  func write(_ text: String, to destination: QRDestination, invert: Bool) throws {
+  ///
+  /// With a logo the code is encoded for it (level H, a version without a central alignment
+  /// pattern); SVG embeds the logo, PNG is drawn by LinkPrint (cairo, librsvg).
+  func write(_ text: String, to destination: QRDestination, invert: Bool, logo: QRLogo? = nil)
+    throws
+  {
+    if let logo, case .image(let path, let format) = destination {
+      let options = renderOptions()
+      let code = try QRCode(encodingForLogo: text, minimumVersion: minVersion)
+      let bytes =
+        format == .svg
+        ? Array(try code.svg(options, logo: logo).utf8) : try code.png(options, logo: logo)
+      for warning in options.warnings { Console.warning(warning) }
+      try OutputWriter.write(Data(bytes), to: path)
+      return
+    }
     let code = try QRCode(encoding: text, errorCorrection: ecc, minimumVersion: minVersion)
     switch destination {
     case .terminal:

@@ -1,0 +1,165 @@
+import CCairo
+public import LinkQR
+
+extension QRCode {
+  /// The code as a PNG file with a logo in the centre, drawn by cairo: the modules under the
+  /// logo's square (``QRCode/logoArea(fraction:)``) are left light and the logo (PNG, or SVG
+  /// drawn by librsvg) is scaled to fit the square inset by one module, its aspect ratio kept.
+  ///
+  /// Unlike ``QRCode/png(_:)`` the image is RGBA (the logo has colours and smooth edges). The
+  /// modules stay crisp: each is a whole number of pixels. The file records its resolution in a
+  /// `pHYs` chunk, as ``QRCode/png(_:)`` does.
+  ///
+  /// ```swift
+  /// let code = try QRCode(encodingForLogo: link)
+  /// let png = try code.png(QRRenderOptions(), logo: try QRLogo(contentsOfFile: "logo.svg"))
+  /// ```
+  ///
+  /// - Throws: ``PrintError``: ``PrintError/Code/logoTooLarge`` when the code cannot take the
+  ///   logo (see ``QRCode/largestLogoSide``), ``PrintError/Code/invalidLogo`` when the logo
+  ///   cannot be drawn, ``PrintError/Code/invalidOption`` for options out of range.
+  public func png(_ options: QRRenderOptions, logo: QRLogo) throws(PrintError) -> [UInt8] {
+    let scale: Int
+    let area: QRLogoArea
+    do throws(QRError) {
+      scale = try options.pixelsPerModule(for: self)
+      area = try logoArea(fraction: logo.size)
+    } catch {
+      throw PrintError(error)
+    }
+    let artwork = try LogoArtwork(logo)
+    let margin = options.margin
+    let side = Int32((size + 2 * margin) * scale)
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side) else {
+      throw PrintError(.library, "cairo could not create an image")
+    }
+    defer { cairo_surface_destroy(surface) }
+    try Cairo.check(surface: surface, "create a \(side) × \(side) image")
+    guard let context = cairo_create(surface) else {
+      throw PrintError(.library, "cairo could not create a drawing context")
+    }
+    defer { cairo_destroy(context) }
+    let unit = Double(scale)
+    let (background, foreground) = (options.background, options.foreground)
+    cairo_set_source_rgba(
+      context,
+      Double(background.red) / 255,
+      Double(background.green) / 255,
+      Double(background.blue) / 255,
+      Double(background.alpha) / 255
+    )
+    cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+    cairo_paint(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
+    cairo_set_source_rgba(
+      context,
+      Double(foreground.red) / 255,
+      Double(foreground.green) / 255,
+      Double(foreground.blue) / 255,
+      Double(foreground.alpha) / 255
+    )
+    forEachDarkRun(excluding: area) { row, start, end in
+      cairo_rectangle(
+        context,
+        Double(margin + start) * unit,
+        Double(margin + row) * unit,
+        Double(end - start) * unit,
+        unit
+      )
+    }
+    cairo_fill(context)
+    cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
+    artwork.draw(
+      on: context,
+      x: Double(margin + area.origin + 1) * unit,
+      y: Double(margin + area.origin + 1) * unit,
+      side: Double(area.side - 2) * unit
+    )
+    try Cairo.check(context: context, "draw the code")
+    cairo_surface_flush(surface)
+    final class Output {
+      var bytes: [UInt8] = []
+    }
+    let output = Output()
+    let write: cairo_write_func_t = { closure, data, length in
+      guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+      let output = Unmanaged<Output>.fromOpaque(closure).takeUnretainedValue()
+      output.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+      return CAIRO_STATUS_SUCCESS
+    }
+    let status = withExtendedLifetime(output) {
+      cairo_surface_write_to_png_stream(surface, write, Unmanaged.passUnretained(output).toOpaque())
+    }
+    guard status == CAIRO_STATUS_SUCCESS else { throw Cairo.error(status, "encode the PNG") }
+    guard let pixelsPerMeter = options.pixelsPerMeter else { return output.bytes }
+    return PNGChunks.withPhysicalSize(
+      output.bytes,
+      pixelsPerMeter: UInt32(pixelsPerMeter.rounded())
+    )
+  }
+}
+
+extension QRLogo {
+  /// Checks that the logo can be drawn (a PNG cairo reads, an SVG librsvg renders), so that a
+  /// broken file is refused before any output.
+  ///
+  /// - Throws: ``PrintError`` with ``PrintError/Code/invalidLogo`` naming the problem.
+  public func validateDrawing() throws(PrintError) {
+    try LogoArtwork.validate(self)
+  }
+}
+
+/// Adds chunks to a PNG file.
+enum PNGChunks {
+  /// The PNG with a `pHYs` chunk (square pixels, `pixelsPerMeter` per metre) after `IHDR`,
+  /// which always comes first: 8 bytes of signature, then 25 of `IHDR`.
+  static func withPhysicalSize(_ png: [UInt8], pixelsPerMeter: UInt32) -> [UInt8] {
+    let headerEnd = 8 + 25
+    guard png.count > headerEnd else { return png }
+    var data: [UInt8] = []
+    for _ in 0..<2 {
+      data += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: pixelsPerMeter >> UInt32($0)) }
+    }
+    data.append(1)  // the unit is the metre
+    let type = Array("pHYs".utf8)
+    var chunk = [0, 0, 0, UInt8(data.count)] + type + data
+    let crc = CRC32.checksum(type + data)
+    chunk += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> UInt32($0)) }
+    return Array(png[..<headerEnd]) + chunk + png[headerEnd...]
+  }
+}
+
+/// The CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320).
+enum CRC32 {
+  private static let table: [UInt32] = (0..<256).map { index in
+    var value = UInt32(index)
+    for _ in 0..<8 { value = value & 1 != 0 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+    return value
+  }
+
+  static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+    }
+    return crc ^ 0xFFFF_FFFF
+  }
+}
+
+extension PrintError {
+  /// A QR error as a print error: logo problems keep their meaning, options are options.
+  init(_ error: QRError) {
+    let code: Code =
+      switch error.code {
+      case .unreadableLogo: .unreadableInput
+      case .invalidLogo: .invalidLogo
+      case .logoTooLarge, .logoOverAlignmentPattern: .logoTooLarge
+      case .library: .library
+      case .empty, .tooLong, .invalidOption, .invalidColor, .imageTooLarge,
+        .logoNeedsHighCorrection:
+        .invalidOption
+      }
+    self.init(code, error.message)
+  }
+}

@@ -1,0 +1,301 @@
+import CCairo
+import CPango
+import LinkQR
+
+/// Where things go on a card, in points from its top-left corner.
+///
+/// Wide cards (85 × 55 mm) put the QR code on the left and the text beside it; tall or square
+/// cards put the code on top and the text under it, centred. The short link runs along the
+/// bottom on both. The code keeps 1.5 mm from the trim line (its own quiet zone is the white
+/// space beyond that); text keeps a 4 mm safe area.
+struct CardGeometry: Sendable {
+  static let cut = 1.5 * PrintLength.pointsPerMillimetre
+  static let safe = 4 * PrintLength.pointsPerMillimetre
+  /// The link's font size, the smallest it shrinks to to stay on one line, and the lines it
+  /// may take.
+  static let linkFontSize = 6.0
+  static let smallestLinkFontSize = 5.0
+  static let linkLines = 2
+  /// The base size of the card text (the template's spans set their own).
+  static let textFontSize = 8.0
+
+  let wide: Bool
+  /// The square the code (quiet zone included) fits in.
+  let qrX: Double
+  let qrY: Double
+  let qrSide: Double
+  /// The text's box.
+  let textX: Double
+  let textY: Double
+  let textWidth: Double
+  let textHeight: Double
+  /// The link's band, along the bottom.
+  let linkX: Double
+  let linkWidth: Double
+  let linkBottom: Double
+
+  init(card: PrintSize) {
+    let (width, height) = (card.width, card.height)
+    let millimetre = PrintLength.pointsPerMillimetre
+    let band = Self.linkFontSize * 1.4 * Double(Self.linkLines)
+    wide = width >= 1.25 * height
+    linkX = Self.safe
+    linkWidth = width - 2 * Self.safe
+    linkBottom = height - Self.safe
+    if wide {
+      qrSide = min(height - Self.cut - Self.safe - band - millimetre / 2, 0.52 * width - Self.cut)
+      qrX = Self.cut
+      qrY = Self.cut
+      textX = qrX + qrSide + millimetre
+      textY = Self.safe
+      textWidth = width - textX - Self.safe
+      textHeight = qrY + qrSide - textY
+    } else {
+      qrSide = min(width - 2 * Self.cut, 0.62 * (height - Self.safe - band))
+      qrX = (width - qrSide) / 2
+      qrY = Self.cut
+      textX = Self.safe
+      textY = qrY + qrSide
+      textWidth = width - 2 * Self.safe
+      textHeight = height - Self.safe - band - millimetre - textY
+    }
+  }
+}
+
+/// Draws cards onto one cairo context: the QR code as filled rectangles (vector), the text laid
+/// out by Pango, the logo. Belongs to the thread that made it.
+final class CardPainter {
+  /// 300 dpi: module sizes are whole dots of it, and the code sits on its grid.
+  static let dot = 72.0 / 300
+  /// The smallest module: 4 dots at 300 dpi (0.34 mm).
+  static let minimumModuleDots = 4
+
+  let geometry: CardGeometry
+  private let context: OpaquePointer
+  private let pango: OpaquePointer
+  private let fontMap: UnsafeMutablePointer<PangoFontMap>
+  private let textLayout: OpaquePointer
+  private let linkLayout: OpaquePointer
+  private let linkFont: OpaquePointer
+  private let logo: (artwork: LogoArtwork, size: Double?)?
+
+  init(context: OpaquePointer, card: PrintSize, locale: String, logo: QRLogo?) throws(PrintError) {
+    geometry = CardGeometry(card: card)
+    self.context = context
+    guard let fontMap = pango_cairo_font_map_new(),
+      let pango = pango_font_map_create_context(fontMap)
+    else { throw PrintError(.library, "Pango could not create a font map") }
+    self.fontMap = fontMap
+    self.pango = pango
+    pango_cairo_context_set_resolution(pango, 72)
+    let options = cairo_font_options_create()
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    pango_cairo_context_set_font_options(pango, options)
+    cairo_font_options_destroy(options)
+    pango_context_set_language(pango, pango_language_from_string(locale))
+    let families = Fonts.families(locale: locale)
+    textLayout = try Self.layout(
+      pango,
+      font: "\(families) \(CardGeometry.textFontSize)",
+      width: geometry.textWidth,
+      height: geometry.textHeight,
+      centred: !geometry.wide
+    )
+    linkLayout = try Self.layout(
+      pango,
+      font: "\(families) \(CardGeometry.linkFontSize)",
+      width: geometry.linkWidth,
+      height: nil,
+      centred: !geometry.wide
+    )
+    // The link is never wrapped by Pango: it is shrunk to fit one line, or split by ``fitLink``.
+    pango_layout_set_width(linkLayout, -1)
+    guard
+      let linkFont = pango_font_description_from_string("\(families) \(CardGeometry.linkFontSize)")
+    else { throw PrintError(.library, "Pango could not read a font description") }
+    self.linkFont = linkFont
+    self.logo = try logo.map { logo throws(PrintError) in (try LogoArtwork(logo), logo.size) }
+  }
+
+  deinit {
+    g_object_unref(UnsafeMutableRawPointer(textLayout))
+    g_object_unref(UnsafeMutableRawPointer(linkLayout))
+    g_object_unref(UnsafeMutableRawPointer(pango))
+    g_object_unref(fontMap)
+    pango_font_description_free(linkFont)
+  }
+
+  /// The installed families, checked for the locale (see ``Fonts/check(fontMap:locale:)``).
+  func checkFonts(locale: String) throws(PrintError) {
+    try Fonts.check(fontMap: fontMap, locale: locale)
+  }
+
+  private static func layout(
+    _ context: OpaquePointer,
+    font: String,
+    width: Double,
+    height: Double?,
+    centred: Bool
+  ) throws(PrintError) -> OpaquePointer {
+    guard let layout = pango_layout_new(context) else {
+      throw PrintError(.library, "Pango could not create a layout")
+    }
+    let description = pango_font_description_from_string(font)
+    pango_layout_set_font_description(layout, description)
+    pango_font_description_free(description)
+    pango_layout_set_width(layout, Int32(width * 1024))
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+    if let height {
+      // Text that does not fit is cut with an ellipsis rather than run off the card.
+      pango_layout_set_height(layout, Int32(height * 1024))
+      pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+    }
+    pango_layout_set_alignment(layout, centred ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
+    return layout
+  }
+
+  /// Lays out and checks a card, then draws it with its top-left corner at `x`, `y` (points
+  /// from the page's top-left corner). A card that cannot be drawn as it should (markup that
+  /// does not parse, characters no font has, a code too dense to print, a link too long for
+  /// the card) is refused before anything is drawn.
+  func draw(_ card: PreparedCard, x: Double, y: Double) -> RowProblem? {
+    let refuse = { (message: String) in RowProblem(line: card.line, message: message) }
+    // The code's module size: whole dots at 300 dpi.
+    let modules = card.code.size + 8
+    let dots = Int(geometry.qrSide / Double(modules) / Self.dot)
+    guard dots >= Self.minimumModuleDots else {
+      let millimetres = Double(dots) * Self.dot / PrintLength.pointsPerMillimetre
+      return refuse(
+        "the link needs a version \(card.code.version) code (\(card.code.size) modules), whose "
+          + "modules would be \(Self.rounded(millimetres)) mm on these cards; printing needs at "
+          + "least 0.34 mm (4 dots at 300 dpi): use larger cards, fewer per page, or a lower --ecc"
+      )
+    }
+    // The text.
+    var attributes: OpaquePointer?
+    var text: UnsafeMutablePointer<CChar>?
+    var error: UnsafeMutablePointer<GError>?
+    guard
+      pango_parse_markup(card.markup, -1, 0, &attributes, &text, nil, &error) != 0
+    else {
+      return refuse("the card template's output is not valid Pango markup: \(Cairo.message(error))")
+    }
+    pango_layout_set_text(textLayout, text, -1)
+    pango_layout_set_attributes(textLayout, attributes)
+    pango_attr_list_unref(attributes)
+    g_free(text)
+    let missingText = Fonts.missingCharacters(textLayout)
+    guard missingText.isEmpty else { return refuse(Fonts.missingMessage(missingText)) }
+    guard fitLink(card.shortLink) else {
+      return refuse(
+        "the link (\(card.shortLink.count) characters) does not fit in "
+          + "\(CardGeometry.linkLines) lines on these cards; use larger cards"
+      )
+    }
+    let missingLink = Fonts.missingCharacters(linkLayout)
+    guard missingLink.isEmpty else { return refuse(Fonts.missingMessage(missingLink)) }
+    // The logo's square.
+    var area: QRLogoArea?
+    if let logo {
+      do throws(QRError) {
+        area = try card.code.logoArea(fraction: logo.size)
+      } catch {
+        return refuse(error.message)
+      }
+    }
+    // Draw: the code on the 300 dpi grid, centred in its square.
+    let module = Double(dots) * Self.dot
+    let side = Double(modules) * module
+    let codeX = Self.snapped(x + geometry.qrX + (geometry.qrSide - side) / 2) + 4 * module
+    let codeY = Self.snapped(y + geometry.qrY + (geometry.qrSide - side) / 2) + 4 * module
+    // Each run of dark modules is a horizontal line one module thick, with butt caps: the same
+    // rectangle as a filled one, in half the numbers (cairo writes every coordinate of a path
+    // into the PDF, and that is most of the time a sheet takes). All the runs are one stroke,
+    // so neighbouring rows meet without seams.
+    cairo_set_source_rgb(context, 0, 0, 0)
+    cairo_set_line_width(context, module)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    card.code.forEachDarkRun(excluding: area) { row, start, end in
+      let y = codeY + (Double(row) + 0.5) * module
+      cairo_move_to(context, codeX + Double(start) * module, y)
+      cairo_line_to(context, codeX + Double(end) * module, y)
+    }
+    cairo_stroke(context)
+    if let area, let logo {
+      logo.artwork.draw(
+        on: context,
+        x: codeX + Double(area.origin + 1) * module,
+        y: codeY + Double(area.origin + 1) * module,
+        side: Double(area.side - 2) * module
+      )
+      cairo_set_source_rgb(context, 0, 0, 0)
+    }
+    cairo_move_to(context, x + geometry.textX, y + geometry.textY)
+    pango_cairo_show_layout(context, textLayout)
+    var linkWidth: Int32 = 0
+    var linkHeight: Int32 = 0
+    pango_layout_get_size(linkLayout, &linkWidth, &linkHeight)
+    cairo_move_to(
+      context,
+      x + geometry.linkX,
+      y + geometry.linkBottom - Double(linkHeight) / 1024
+    )
+    pango_cairo_show_layout(context, linkLayout)
+    return nil
+  }
+
+  /// Sets the link in its layout: on one line at 6 pt; shrunk down to 5 pt to stay on one
+  /// line; or on two lines at 6 pt, split after the last `/` that lets both halves fit (else
+  /// after `?`, `&` or `=`, else `-` or `.`, else between any two characters). Returns `false`
+  /// when it does not fit in two lines.
+  private func fitLink(_ link: String) -> Bool {
+    let band = geometry.linkWidth * 1024
+    var size = CardGeometry.linkFontSize
+    pango_font_description_set_size(linkFont, Int32(size * 1024))
+    pango_layout_set_font_description(linkLayout, linkFont)
+    pango_layout_set_text(linkLayout, link, -1)
+    var width: Int32 = 0
+    var height: Int32 = 0
+    pango_layout_get_size(linkLayout, &width, &height)
+    if Double(width) <= band { return true }
+    size = CardGeometry.linkFontSize * band / Double(width)
+    if size >= CardGeometry.smallestLinkFontSize {
+      pango_font_description_set_size(linkFont, Int32(size * 1024))
+      pango_layout_set_font_description(linkLayout, linkFont)
+      return true
+    }
+    guard Double(width) <= band * Double(CardGeometry.linkLines) else { return false }
+    // Two lines: the x position of each possible split, on the one-line layout.
+    let bytes = Array(link.utf8)
+    // The best split of each rank: 0 after '/', 1 after '?&=', 2 after '-.', 3 anywhere.
+    var splits = [Int?](repeating: nil, count: 4)
+    var offset = 0
+    for character in link {
+      offset += character.utf8.count
+      guard offset < bytes.count else { break }
+      var position = PangoRectangle()
+      pango_layout_index_to_pos(linkLayout, Int32(offset), &position)
+      let x = Double(position.x)
+      guard x <= band, Double(width) - x <= band else { continue }
+      let rank =
+        character == "/" ? 0 : "?&=".contains(character) ? 1 : "-.".contains(character) ? 2 : 3
+      splits[rank] = offset
+    }
+    guard let split = splits.lazy.compactMap({ $0 }).first else { return false }
+    let text =
+      String(decoding: bytes[..<split], as: UTF8.self) + "\n"
+      + String(decoding: bytes[split...], as: UTF8.self)
+    pango_layout_set_text(linkLayout, text, -1)
+    return true
+  }
+
+  /// `value` on the 300 dpi grid.
+  static func snapped(_ value: Double) -> Double {
+    (value / dot).rounded() * dot
+  }
+
+  static func rounded(_ value: Double) -> String {
+    String((value * 100).rounded() / 100)
+  }
+}
