@@ -9,6 +9,7 @@ import PackageDescription
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
+//   LinkStore        short links, API keys and click counters on SQLite or PostgreSQL
 //   LinkPrint        print-ready PDF sheets of invite cards (cairo, Pango), QR codes with a logo
 //   LinkServer       `linkgen serve`: the link domain over HTTP (hummingbird); a separate product,
 //                    so an app that uses LinkKit never builds the server's dependencies
@@ -31,6 +32,7 @@ let package = Package(
     .library(name: "LinkAssociation", targets: ["LinkAssociation"]),
     .library(name: "LinkPages", targets: ["LinkPages"]),
     .library(name: "LinkBatch", targets: ["LinkBatch"]),
+    .library(name: "LinkStore", targets: ["LinkStore"]),
     .library(name: "LinkPrint", targets: ["LinkPrint"]),
     .library(name: "LinkServer", targets: ["LinkServer"]),
     .executable(name: "linkgen", targets: ["linkgen"]),
@@ -39,14 +41,19 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    // The store (LinkStore): SQLite (vendored by sqlite-nio), PostgreSQL, key hashing.
+    .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     // The server (LinkServer) only. `traits: []` leaves out hummingbird's swift-configuration
     // support, which linkgen does not use.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0", traits: []),
   ],
@@ -115,6 +122,25 @@ let package = Package(
       dependencies: ["linkgen-embed-templates"]
     ),
 
+    // MARK: The store: short links, API keys, click counters
+    // One backend protocol, two backends: SQLite (sqlite-nio, which vendors SQLite itself) and
+    // PostgreSQL (postgres-nio). Nothing in LinkKit, LinkQR or LinkPages depends on it, so an app
+    // that uses LinkKit never builds these packages. See docs/store.md.
+    .target(
+      name: "LinkStore",
+      dependencies: [
+        "LinkKit",
+        .product(name: "SQLiteNIO", package: "sqlite-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(name: "linkgen-store-bench", dependencies: ["LinkStore", "LinkKit"]),
     // MARK: The link domain server (`linkgen serve`)
     .target(
       name: "LinkServer",
@@ -147,9 +173,11 @@ let package = Package(
         "LinkBatch",
         "LinkAssociation",
         "LinkPages",
+        "LinkStore",
         "LinkPrint",
         "LinkServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(name: "CAllocationCounter"),
@@ -199,6 +227,17 @@ let package = Package(
       dependencies: ["LinkPages", "LinkKit", "LinkgenTestSupport"]
     ),
     .testTarget(
+      name: "LinkStoreTests",
+      dependencies: [
+        "LinkStore",
+        "LinkKit",
+        "LinkgenTestSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
+    .testTarget(
       name: "LinkPrintTests",
       dependencies: [
         "LinkPrint", "LinkQR", "LinkKit", "LinkPages", "LinkBatch", "LinkgenTestSupport",
@@ -214,7 +253,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LinkgenCLITests",
-      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "LinkPrint", "LinkgenTestSupport"]
+      dependencies: [
+        "linkgen", "linkgen-fuzz", "LinkQR", "LinkPrint", "LinkStore", "LinkgenTestSupport",
+      ]
     ),
   ]
 )

@@ -6,6 +6,7 @@ import LinkPages
 import LinkPrint
 import LinkQR
 import LinkServer
+import LinkStore
 
 /// The status `linkgen` exits with, from sysexits(3). Every error maps to one here, by its
 /// type and code, so the same failure exits the same way in every command.
@@ -63,6 +64,7 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case let error as AtomicFileError: self = Self.status(error.code)
     case let error as CommandError: self = Self.status(error.code)
     case let error as ServeError: self = Self.status(error.code)
+    case let error as StoreError: self = Self.status(error.code)
     case let error as ExitCode: self.init(rawValue: error.rawValue)
     case is ValidationError: self = .usage
     default: self = .software
@@ -112,6 +114,16 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
       .usage
     case .unreadableLogo: .noInput
     case .library: .software
+    }
+  }
+
+  private static func status(_ code: StoreError.Code) -> ExitStatus {
+    switch code {
+    case .invalidDatabaseURL, .misconfigured, .schemaTooNew: .configuration
+    case .unavailable: .unavailable
+    case .invalidLink, .invalidRequest, .slugTaken, .notFound, .linkNoLongerValid: .dataError
+    case .storageFailure: .ioError
+    case .internalError: .software
     }
   }
 
