@@ -15,7 +15,8 @@ import PackageDescription
 //                    so an app that uses LinkKit never builds the server's dependencies
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
-//   linkgen-fuzz     libFuzzer harness for every reader (links, tables, association files, CSV, pages)
+//   linkgen-fuzz     libFuzzer harness for every reader (links, tables, association files, CSV, pages,
+//                    the server's request path)
 
 // Platforms: what the code needs. LinkKit, LinkAssociation and LinkPages use nothing newer
 // than iOS 16 / macOS 13 (strict UTF-8 decoding goes through LinkKit's UTF8Text rather than
@@ -196,7 +197,10 @@ let package = Package(
     // scripts/fuzz.sh). Built normally, it replays the committed corpus for the tests.
     .executableTarget(
       name: "linkgen-fuzz",
-      dependencies: ["LinkKit", "LinkAssociation", "LinkBatch", "LinkPages"]
+      dependencies: [
+        "LinkKit", "LinkAssociation", "LinkBatch", "LinkPages", "LinkServer",
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
 
     // MARK: Tests

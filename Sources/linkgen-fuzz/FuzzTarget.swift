@@ -16,7 +16,7 @@ struct FuzzTarget: Sendable {
   /// Every target, in the order `--list` prints them.
   static let all: [FuzzTarget] = [
     LinkTargets.links, LinkTargets.table, AASATarget.target, AssociationTarget.target,
-    AssetLinksTarget.target, CSVTarget.target, PagesTarget.target,
+    AssetLinksTarget.target, CSVTarget.target, PagesTarget.target, ServerTarget.target,
   ]
 
   static func named(_ name: String) -> FuzzTarget? {

@@ -27,7 +27,7 @@ struct FuzzCorpusTests {
   func everyTargetHasACommittedCorpusAndADictionary() throws {
     #expect(
       Self.targets == [
-        "links", "table", "aasa", "association", "assetlinks", "csv", "pages",
+        "links", "table", "aasa", "association", "assetlinks", "csv", "pages", "server",
       ]
     )
     for target in Self.targets {
