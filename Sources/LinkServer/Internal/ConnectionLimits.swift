@@ -27,9 +27,10 @@ struct ConnectionLimits: Sendable {
 
   /// The body of the 400 for a request head over the limits above.
   static let headOverflowText = """
-    The request head is over this server's limits: a request target or a header line of at \
-    most \(maximumHeaderFieldSize) bytes, at most \(maximumHeaderListSize) bytes of targets, \
-    header names and values in all, at most \(maximumHeaderFieldCount) header lines.
+    The request head is over this server's limits: a request target, a header name or a \
+    header value of at most \(maximumHeaderFieldSize) bytes, at most \(maximumHeaderListSize) \
+    bytes of target, header names and values in all, and at most \(maximumHeaderFieldCount) \
+    header lines.
 
     """
   /// The body of the 400 for bytes that are not an HTTP/1 request.
