@@ -16,7 +16,8 @@ import PackageDescription
 //                    so an app that uses LinkKit never builds the server's dependencies
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
-//   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
+//   linkgen-fuzz     libFuzzer harness for every reader (links, tables, association files, CSV, pages,
+//                    the server's request path)
 
 // Platforms: what the code needs. LinkKit, LinkAssociation and LinkPages use nothing newer
 // than iOS 16 / macOS 13 (strict UTF-8 decoding goes through LinkKit's UTF8Text rather than
@@ -209,8 +210,16 @@ let package = Package(
       plugins: ["LinkgenPlugin"]
     ),
 
-    // Coverage-guided fuzzing of the parsers (see docs/fuzzing.md).
-    .executableTarget(name: "linkgen-fuzz", dependencies: ["LinkKit"]),
+    // MARK: Fuzzing
+    // Coverage-guided fuzzing of every reader, with invariants (docs/fuzzing.md,
+    // scripts/fuzz.sh). Built normally, it replays the committed corpus for the tests.
+    .executableTarget(
+      name: "linkgen-fuzz",
+      dependencies: [
+        "LinkKit", "LinkAssociation", "LinkBatch", "LinkPages", "LinkServer",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
 
     // MARK: Tests
     .testTarget(

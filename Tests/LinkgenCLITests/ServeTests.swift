@@ -426,12 +426,14 @@ struct ServeTests {
     #expect(!text.log.contains("path=/healthz"), "no access log at notice")
   }
 
-  /// Requests in progress when SIGTERM arrives finish. A client pipelines 8 requests for a
-  /// 10 KB page and reads nothing until after the signal, through a small receive buffer, so
-  /// the server is blocked mid-response when it comes: all 8 responses must arrive whole. And
-  /// clients that keep sending while the signal comes get whole responses or a connection
-  /// closed before any byte of one (which HTTP clients retry), never a truncated one.
-  @Test func sigtermLetsRequestsInProgressFinish() throws {
+  /// Requests in progress when SIGTERM (or SIGINT, Ctrl-C) arrives finish. A client pipelines
+  /// 8 requests for a 10 KB page and reads nothing until after the signal, through a small
+  /// receive buffer, so the server is blocked mid-response when it comes: all 8 responses must
+  /// arrive whole. And clients that keep sending while the signal comes get whole responses or
+  /// a connection closed before any byte of one (which HTTP clients retry), never a truncated
+  /// one.
+  @Test(arguments: [SIGTERM, SIGINT])
+  func sigtermLetsRequestsInProgressFinish(signal: Int32) throws {
     let server = try ServerProcess()
     let slow = try HTTPConnection(port: server.port, timeout: 20, receiveBuffer: 2048)
     let request = HTTPConnection.request(
@@ -478,7 +480,7 @@ struct ServeTests {
       }.start()
     }
     Thread.sleep(forTimeInterval: 0.5)
-    kill(server.process.processIdentifier, SIGTERM)
+    kill(server.process.processIdentifier, signal)
     Thread.sleep(forTimeInterval: 0.5)
     var pages = 0
     while let response = try slow.readResponseIfAny() {

@@ -53,6 +53,17 @@ public struct BatchOptions: Sendable {
   public var rendering = QRRenderOptions()
   /// How many rows are rendered at once; the number of cores by default.
   public var workers = BatchOptions.processorCount
+  /// The most data rows a batch reads (``BatchError/Code/tooManyRows`` beyond); 1,000,000 by
+  /// default. A file is counted before anything is written; standard input stops at the row
+  /// over the limit.
+  public var maximumRows = BatchOptions.defaultMaximumRows
+
+  /// The default of ``maximumRows``.
+  public static let defaultMaximumRows = 1_000_000
+  /// The longest CSV record, in bytes; a longer one is a failed row (its line is reported).
+  public static let maximumRecordBytes = 64 * 1024
+  /// The most fields a CSV record may have; a record with more is a failed row.
+  public static let maximumFields = 1024
 
   /// Options with the defaults.
   public init(route: String, input: BatchInput, outputDirectory: URL) {

@@ -60,6 +60,9 @@ public final class BatchRunner: Sendable {
     guard options.workers >= 1 else {
       throw BatchError(.invalidOption, "the number of workers (--jobs) must be at least 1")
     }
+    guard options.maximumRows >= 1 else {
+      throw BatchError(.invalidOption, "the row limit (--max-rows) must be at least 1")
+    }
     do throws(QRError) {
       try options.rendering.validate()
     } catch {
@@ -104,6 +107,9 @@ public final class BatchRunner: Sendable {
     }
     let input = try InputFile(options.input)
     defer { input.close() }
+    if input.size != nil {
+      try RouteRows.checkRowCount(input, name: options.input, maximum: options.maximumRows)
+    }
     var reader = CSVReader(descriptor: input.descriptor)
     let rows = try RouteRows(reading: &reader, input: options.input, route: route)
     let pattern = try NamePattern(options.namePattern, columns: rows.columns)
@@ -124,6 +130,13 @@ public final class BatchRunner: Sendable {
       while jobs.count < chunkSize,
         let record = try RouteRows.next(&reader, input: options.input)
       {
+        guard summary.rows < options.maximumRows else {
+          throw RouteRows.tooManyRows(
+            options.input,
+            maximum: options.maximumRows,
+            line: record.line
+          )
+        }
         summary.rows += 1
         jobs.append(job(record, row: summary.rows, rows, pattern, &names))
       }

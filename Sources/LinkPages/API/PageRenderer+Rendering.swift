@@ -108,7 +108,13 @@ extension PageRenderer {
   /// HTML) one final newline.
   static func tidy(_ text: String, finalNewline: Bool = true) -> String {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+      var end = line.endIndex
+      while end > line.startIndex {
+        let last = line.index(before: end)
+        guard line[last] == " " || line[last] == "\t" else { break }
+        end = last
+      }
+      return line[..<end]
     }
     let trimmed = lines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
     return trimmed.joined(separator: "\n") + (trimmed.isEmpty || !finalNewline ? "" : "\n")

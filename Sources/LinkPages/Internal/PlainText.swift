@@ -12,8 +12,8 @@ import Foundation
 ///   removed; a ZERO WIDTH JOINER (U+200D) stays only between two emoji, where it forms one
 ///   (👩‍💻).
 /// - The text is NFC-normalised, runs of spaces become one, and the ends are trimmed.
-enum PlainText {
-  static func clean(_ text: String) -> String {
+package enum PlainText {
+  package static func clean(_ text: String) -> String {
     let scalars = Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
     var result = String.UnicodeScalarView()
     var pendingSpace = false

@@ -31,8 +31,12 @@ extension Linkgen {
           linkgen batch shared-checklist --input lists.csv --out qr --size 30mm
           linkgen batch shared-checklist --input lists.csv --out qr --resume
 
+        Limits (docs/limits.md): a record of at most 64 KB and 1024 fields (a \
+        longer one is a failed row), at most --max-rows data rows.
+
         Exit status: 0 when every row was written, 64 for a usage error, 65 for \
-        an unknown route, a CSV without a usable header or when any row failed, \
+        an unknown route, a CSV without a usable header or over --max-rows, or \
+        when any row failed, \
         66 when the CSV cannot be read, 73 when DIR cannot be created, 74 when \
         writing fails part-way, 130/143 when interrupted (no manifest is written \
         then).
@@ -81,11 +85,23 @@ extension Linkgen {
     )
     var jobs: Int?
 
+    @Option(
+      help: ArgumentHelp(
+        "The most data rows to read (default \(BatchOptions.defaultMaximumRows)); a longer CSV "
+          + "is refused before anything is written.",
+        valueName: "n"
+      )
+    )
+    var maxRows = BatchOptions.defaultMaximumRows
+
     @OptionGroup(title: "QR code") var style: QRStyleOptions<PlainQRSpelling>
 
     func validate() throws {
       if let jobs, jobs < 1 {
         throw ValidationError("--jobs must be at least 1, not \(jobs)")
+      }
+      if maxRows < 1 {
+        throw ValidationError("--max-rows must be at least 1, not \(maxRows)")
       }
     }
 
@@ -105,6 +121,7 @@ extension Linkgen {
       options.minimumVersion = style.minVersion
       options.rendering = style.renderOptions()
       if let jobs { options.workers = jobs }
+      options.maximumRows = maxRows
       for warning in options.rendering.warnings { Console.warning(warning) }
       let summary = try Self.run(table: table, options: options)
       Console.print(
