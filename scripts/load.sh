@@ -32,7 +32,9 @@ IPHONE='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1
 for tool in wrk nginx curl; do
   command -v "$tool" >/dev/null || { echo "load.sh: $tool is missing (apt-get install $tool)" >&2; exit 69; }
 done
-if [ ! -x .build/release/linkgen ]; then
+# LINKGEN=.build/debug/linkgen measures another build (figures then say so).
+LINKGEN=${LINKGEN:-.build/release/linkgen}
+if [ "$LINKGEN" = .build/release/linkgen ] && [ ! -x "$LINKGEN" ]; then
   echo "load.sh: building linkgen (release)…" >&2
   swift build -c release --product linkgen >&2
 fi
@@ -50,12 +52,12 @@ trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
 if [ -n "${SOAK:-}" ]; then
-  exec python3 scripts/soak.py --seconds "$SOAK" --config "$CONFIG" --database "${SOAK_DATABASE:-}"
+  exec python3 scripts/soak.py --linkgen "$LINKGEN" --seconds "$SOAK" --config "$CONFIG" --database "${SOAK_DATABASE:-}"
 fi
 
 # linkgen, without the access log (nginx runs with access_log off too).
 LOG_LEVEL=${LOG_LEVEL:-notice}
-.build/release/linkgen serve --config "$CONFIG" --host 127.0.0.1 --port 0 --log-level "$LOG_LEVEL" --no-database \
+"$LINKGEN" serve --config "$CONFIG" --host 127.0.0.1 --port 0 --log-level "$LOG_LEVEL" --no-database \
   >"$work/linkgen.out" 2>"$work/linkgen.err" &
 linkgen_pid=$!
 pids+=("$linkgen_pid")
@@ -185,14 +187,14 @@ landing_rps=${landing_rps:-0}
 links_table() {
   local backend=$1 url=$2 out port pid key code body
   out="$work/links-$backend"
-  .build/release/linkgen serve --config "$CONFIG" --host 127.0.0.1 --port 0 --log-level "$LOG_LEVEL" \
+  "$LINKGEN" serve --config "$CONFIG" --host 127.0.0.1 --port 0 --log-level "$LOG_LEVEL" \
     --database "$url" --rate-limit 0 --key-rate-limit 0 >"$out.out" 2>"$out.err" &
   pid=$!
   pids+=("$pid")
   for _ in $(seq 300); do grep -q 'listening on' "$out.out" && break; sleep 0.1; done
   port=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out.out")
   [ -n "$port" ] || { cat "$out.err" >&2; return 70; }
-  key=$(.build/release/linkgen keys create --scope links:create --database "$url" 2>/dev/null)
+  key=$("$LINKGEN" keys create --scope links:create --database "$url" 2>/dev/null)
   body=$(curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
     -d "{\"route\": \"shared-checklist\", \"params\": {\"id\": \"$ID\"}}" \
     "http://127.0.0.1:$port/api/v1/links")
@@ -218,7 +220,7 @@ links_table() {
   # SIGTERM writes the last counts; then the recorded clicks are read back.
   kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
   local recorded
-  recorded=$(.build/release/linkgen stats --database "$url" --link "$code" --by link --format json |
+  recorded=$("$LINKGEN" stats --database "$url" --link "$code" --by link --format json |
     python3 -c 'import json,sys; r=json.load(sys.stdin)["rows"]; print(sum(x["clicks"] for x in r), sum(x["bots"] for x in r))')
   printf '\n%s: clicks recorded for the short link %s (people, bots): %s; wrk completed %s requests (plus the 2 warm-up and check requests; requests in flight when wrk stops are served and counted but not reported by wrk)\n\n' \
     "$backend" "$code" "$recorded" "${sent:-?}"

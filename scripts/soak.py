@@ -38,13 +38,15 @@ def main():
     parser.add_argument("--workers", type=int, default=8)
     parser.add_argument("--config", default="Examples/openlist/linkgen.json")
     parser.add_argument("--database", default="")
+    parser.add_argument("--linkgen", default=LINKGEN)
     options = parser.parse_args()
+    linkgen = options.linkgen
     work = tempfile.mkdtemp(prefix="linkgen-soak-")
     database = options.database or f"sqlite:{work}/soak.sqlite"
     out = open(f"{work}/out", "w+")
     err = open(f"{work}/err", "w+")
     server = subprocess.Popen(
-        [LINKGEN, "serve", "--config", options.config, "--port", "0", "--log-level", "notice",
+        [linkgen, "serve", "--config", options.config, "--port", "0", "--log-level", "notice",
          "--database", database, "--rate-limit", "0", "--key-rate-limit", "0", "--flush-interval", "2"],
         stdout=out, stderr=err)
     port = None
@@ -58,7 +60,7 @@ def main():
     if port is None:
         err.seek(0)
         sys.exit("soak: the server did not start: " + err.read())
-    key = subprocess.run([LINKGEN, "keys", "create", "--scope", "links:create,stats:read",
+    key = subprocess.run([linkgen, "keys", "create", "--scope", "links:create,stats:read",
                           "--database", database], capture_output=True, text=True, check=True).stdout.strip()
 
     lock = threading.Lock()
@@ -150,7 +152,7 @@ def main():
     server.send_signal(signal.SIGTERM)
     status = server.wait(timeout=60)
     stats = json.loads(subprocess.run(
-        [LINKGEN, "stats", "--database", database, "--by", "link", "--days", "2", "--format", "json"],
+        [linkgen, "stats", "--database", database, "--by", "link", "--days", "2", "--format", "json"],
         capture_output=True, text=True, check=True).stdout)
     recorded = {row["link"]: (row["clicks"], row["bots"]) for row in stats["rows"] if row["link"]}
     sent_people = sum(people.values())
