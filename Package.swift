@@ -14,6 +14,7 @@ import PackageDescription
 //   LinkPrint        print-ready PDF sheets of invite cards (cairo, Pango), QR codes with a logo
 //   LinkServer       `linkgen serve`: the link domain over HTTP (hummingbird); a separate product,
 //                    so an app that uses LinkKit never builds the server's dependencies
+//   LinkStoreServer  the store inside `linkgen serve`: short links, the API, click recording
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
 //   linkgen-fuzz     libFuzzer harness for every reader (links, tables, association files, CSV, pages,
@@ -180,6 +181,25 @@ let package = Package(
       dependencies: ["linkgen-generate"]
     ),
 
+    // MARK: The store inside the server (short links, the API, click recording)
+    // A LinkServer extension over a LinkStore: `/s/<code>` pages, `/api/v1/`, click counts,
+    // rate limits. Its own target, so LinkServer stays usable without a database.
+    .target(
+      name: "LinkStoreServer",
+      dependencies: [
+        "LinkKit",
+        "LinkPages",
+        "LinkServer",
+        "LinkStore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ]
+    ),
+
     // MARK: Executables
     .executableTarget(
       name: "linkgen",
@@ -193,6 +213,7 @@ let package = Package(
         "LinkPrint",
         "LinkServer",
         "LinkCodegen",
+        "LinkStoreServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -234,7 +255,15 @@ let package = Package(
     ),
     // What every test target shares: package paths, temporary directories, a process runner,
     // and QR decoding with zbarimg and rsvg-convert.
-    .target(name: "LinkgenTestSupport", path: "Tests/LinkgenTestSupport"),
+    .target(
+      name: "LinkgenTestSupport",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ],
+      path: "Tests/LinkgenTestSupport"
+    ),
     .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "LinkgenTestSupport"]),
     .testTarget(
       name: "LinkBatchTests",

@@ -512,7 +512,9 @@ struct ServeTests {
     object["pages"] = nil
     let big = folder.appendingPathComponent("big.json")
     try JSONSerialization.data(withJSONObject: object).write(to: big)
-    let tooLarge = try Linkgen.run(["serve", "--config", big.path, "--port", "0"])
+    let tooLarge = try Linkgen.run([
+      "serve", "--config", big.path, "--port", "0", "--no-database",
+    ])
     #expect(tooLarge.status == 65)
     #expect(tooLarge.error.contains("128 KB"), "\(tooLarge.error)")
 
@@ -524,7 +526,9 @@ struct ServeTests {
     #expect(badPort.status == 64)
 
     let server = try ServerProcess()
-    let busy = try Linkgen.run(["serve", "--port", String(server.port)] + Linkgen.openlist)
+    let busy = try Linkgen.run(
+      ["serve", "--port", String(server.port), "--no-database"] + Linkgen.openlist
+    )
     #expect(busy.status == 69)
     #expect(busy.error.contains("in use"), "\(busy.error)")
     #expect(server.stop() == 0)

@@ -306,7 +306,8 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       route: route,
       client: client,
       userAgent: userAgent,
-      referrer: headers.first(name: "referer")
+      referrer: headers.first(name: "referer"),
+      purpose: headers.first(name: "sec-purpose") ?? headers.first(name: "purpose")
     )
     return true
   }

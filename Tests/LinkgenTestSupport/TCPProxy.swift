@@ -5,9 +5,11 @@ import NIOPosix
 /// A loopback TCP proxy in front of the test PostgreSQL server, which a test can take down
 /// (closing every connection, refusing new ones) and bring back on the same port: the database
 /// "goes away" for this test's store only, without disturbing tests running beside it.
-final class TCPProxy: Sendable {
-  let upstreamHost: String
-  let upstreamPort: Int
+public final class TCPProxy: Sendable {
+  /// The server's host.
+  public let upstreamHost: String
+  /// The server's port.
+  public let upstreamPort: Int
   /// A thread of its own, so that the proxy keeps relaying however busy the shared loops are.
   private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
   private let state = NIOLockedValueBox<(listener: (any Channel)?, children: [any Channel])>(
@@ -15,16 +17,17 @@ final class TCPProxy: Sendable {
   )
   private let portBox = NIOLockedValueBox(0)
 
-  init(upstreamHost: String, upstreamPort: Int) {
+  /// A proxy to the server; ``start()`` opens it.
+  public init(upstreamHost: String, upstreamPort: Int) {
     self.upstreamHost = upstreamHost
     self.upstreamPort = upstreamPort
   }
 
   /// The port it listens on (chosen at the first start, kept after).
-  var port: Int { portBox.withLockedValue { $0 } }
+  public var port: Int { portBox.withLockedValue { $0 } }
 
   /// Starts listening (on the same port as before, after a stop).
-  func start() async throws {
+  public func start() async throws {
     let upstreamHost = upstreamHost
     let upstreamPort = upstreamPort
     let group = group
@@ -50,7 +53,7 @@ final class TCPProxy: Sendable {
   }
 
   /// Stops listening and cuts every open connection.
-  func stop() async {
+  public func stop() async {
     let (listener, children) = state.withLockedValue { state in
       defer { state = (nil, []) }
       return (state.listener, state.children)
