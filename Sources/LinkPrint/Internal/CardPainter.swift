@@ -1,4 +1,5 @@
 import CCairo
+import CGLib
 import CPango
 import LinkQR
 
@@ -73,7 +74,7 @@ final class CardPainter {
   let geometry: CardGeometry
   private let context: OpaquePointer
   private let pango: OpaquePointer
-  private let fontMap: UnsafeMutablePointer<PangoFontMap>
+  private let fontMap: OpaquePointer
   private let textLayout: OpaquePointer
   private let linkLayout: OpaquePointer
   private let linkFont: OpaquePointer
@@ -122,7 +123,7 @@ final class CardPainter {
     g_object_unref(UnsafeMutableRawPointer(textLayout))
     g_object_unref(UnsafeMutableRawPointer(linkLayout))
     g_object_unref(UnsafeMutableRawPointer(pango))
-    g_object_unref(fontMap)
+    g_object_unref(UnsafeMutableRawPointer(fontMap))
     pango_font_description_free(linkFont)
   }
 
@@ -185,16 +186,18 @@ final class CardPainter {
     pango_layout_set_attributes(textLayout, attributes)
     pango_attr_list_unref(attributes)
     g_free(text)
-    let missingText = Fonts.missingCharacters(textLayout)
-    guard missingText.isEmpty else { return refuse(Fonts.missingMessage(missingText)) }
+    if let missing = Fonts.missingCharacters(textLayout) {
+      return refuse(Fonts.missingMessage(missing))
+    }
     guard fitLink(card.shortLink) else {
       return refuse(
         "the link (\(card.shortLink.count) characters) does not fit in "
           + "\(CardGeometry.linkLines) lines on these cards; use larger cards"
       )
     }
-    let missingLink = Fonts.missingCharacters(linkLayout)
-    guard missingLink.isEmpty else { return refuse(Fonts.missingMessage(missingLink)) }
+    if let missing = Fonts.missingCharacters(linkLayout) {
+      return refuse(Fonts.missingMessage(missing))
+    }
     // The logo's square.
     var area: QRLogoArea?
     if let logo {
