@@ -9,7 +9,10 @@ import PackageDescription
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
+//   LinkStore        short links, API keys and click counters on SQLite or PostgreSQL
 //   LinkPrint        print-ready PDF sheets of invite cards (cairo, Pango), QR codes with a logo
+//   LinkServer       `linkgen serve`: the link domain over HTTP (hummingbird); a separate product,
+//                    so an app that uses LinkKit never builds the server's dependencies
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
 //   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
@@ -29,13 +32,30 @@ let package = Package(
     .library(name: "LinkAssociation", targets: ["LinkAssociation"]),
     .library(name: "LinkPages", targets: ["LinkPages"]),
     .library(name: "LinkBatch", targets: ["LinkBatch"]),
+    .library(name: "LinkStore", targets: ["LinkStore"]),
     .library(name: "LinkPrint", targets: ["LinkPrint"]),
+    .library(name: "LinkServer", targets: ["LinkServer"]),
     .executable(name: "linkgen", targets: ["linkgen"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    // The store (LinkStore): SQLite (vendored by sqlite-nio), PostgreSQL, key hashing.
+    .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // The server (LinkServer) only. `traits: []` leaves out hummingbird's swift-configuration
+    // support, which linkgen does not use.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0", traits: []),
   ],
   targets: [
     // MARK: Core
@@ -115,6 +135,48 @@ let package = Package(
       dependencies: ["linkgen-embed-templates"]
     ),
 
+    // MARK: The store: short links, API keys, click counters
+    // One backend protocol, two backends: SQLite (sqlite-nio, which vendors SQLite itself) and
+    // PostgreSQL (postgres-nio). Nothing in LinkKit, LinkQR or LinkPages depends on it, so an app
+    // that uses LinkKit never builds these packages. See docs/store.md.
+    .target(
+      name: "LinkStore",
+      dependencies: [
+        "LinkKit",
+        .product(name: "SQLiteNIO", package: "sqlite-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(name: "linkgen-store-bench", dependencies: ["LinkStore", "LinkKit"]),
+    // MARK: The link domain server (`linkgen serve`)
+    .target(
+      name: "LinkServer",
+      dependencies: [
+        "LinkKit",
+        "LinkQR",
+        "LinkAssociation",
+        "LinkPages",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+
     // MARK: Executables
     .executableTarget(
       name: "linkgen",
@@ -124,8 +186,11 @@ let package = Package(
         "LinkBatch",
         "LinkAssociation",
         "LinkPages",
+        "LinkStore",
         "LinkPrint",
+        "LinkServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(name: "CAllocationCounter"),
@@ -170,14 +235,35 @@ let package = Package(
       dependencies: ["LinkPages", "LinkKit", "LinkgenTestSupport"]
     ),
     .testTarget(
+      name: "LinkStoreTests",
+      dependencies: [
+        "LinkStore",
+        "LinkKit",
+        "LinkgenTestSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
+    .testTarget(
       name: "LinkPrintTests",
       dependencies: [
         "LinkPrint", "LinkQR", "LinkKit", "LinkPages", "LinkBatch", "LinkgenTestSupport",
       ]
     ),
     .testTarget(
+      name: "LinkServerTests",
+      dependencies: [
+        "LinkServer", "LinkKit", "LinkPages", "LinkQR",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+    .testTarget(
       name: "LinkgenCLITests",
-      dependencies: ["linkgen", "linkgen-fuzz", "LinkQR", "LinkPrint", "LinkgenTestSupport"]
+      dependencies: [
+        "linkgen", "linkgen-fuzz", "LinkQR", "LinkPrint", "LinkStore", "LinkgenTestSupport",
+      ]
     ),
   ]
 )

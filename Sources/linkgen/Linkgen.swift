@@ -25,12 +25,14 @@ struct Linkgen: AsyncParsableCommand {
         linkgen batch invite --input invites.csv --out cards --format png,svg
         linkgen sheet shared-checklist --input invites.csv --out invites.pdf
         linkgen aasa --out public/.well-known/apple-app-site-association
+        linkgen serve --config Examples/openlist/linkgen.json --port 8080
 
       Exit status (sysexits): 0 on success, 64 for a command line that does not fit, 65 for \
       bad input (a malformed link or value, a broken route table or CSV), 66 when an input \
-      file cannot be read, 69 when something the command needs is missing (a font), 70 for \
-      an internal error, 73 when an output file cannot be created, 74 when writing fails \
-      part-way (a full disk).
+      file cannot be read, 69 when something the command needs is missing (a font), linkgen \
+      serve cannot listen or the database cannot be reached, 70 for an internal error, 73 when an \
+      output file cannot be created, 74 when writing fails part-way (a full disk), 78 for a \
+      configuration error (a bad database URL, a wrong password).
       """,
     version: LinkgenVersion.current,
     groupedSubcommands: [
@@ -47,6 +49,7 @@ struct Linkgen: AsyncParsableCommand {
         ]
       ),
       CommandGroup(name: "Pages", subcommands: [Page.self]),
+      CommandGroup(name: "Server", subcommands: [Serve.self, Keys.self, Stats.self]),
     ]
   )
 

@@ -18,6 +18,23 @@ enum Chromium {
     return (result.output, result.error)
   }
 
+  /// Loads a URL (a served page) as a browser with the given user agent; returns the DOM after
+  /// load, with the console log.
+  static func dumpDOM(url: String, userAgent: String? = nil) throws -> (dom: String, log: String) {
+    let agent = userAgent.map { ["--user-agent=\($0)"] } ?? []
+    let result = try run(agent + ["--dump-dom", url])
+    #expect(result.status == 0, "chromium failed: \(result.error.suffix(2000))")
+    return (result.output, result.error)
+  }
+
+  /// Takes a screenshot of a URL (a served page) in a window of the given size.
+  static func screenshot(url: String, to png: URL, width: Int, height: Int) throws {
+    let result = try run([
+      "--hide-scrollbars", "--window-size=\(width),\(height)", "--screenshot=\(png.path)", url,
+    ])
+    #expect(result.status == 0, "chromium failed: \(result.error.suffix(2000))")
+  }
+
   /// Takes a screenshot of `file` in a phone-sized window.
   static func screenshot(_ file: URL, to png: URL, width: Int = 390, height: Int = 844) throws {
     let result = try run([

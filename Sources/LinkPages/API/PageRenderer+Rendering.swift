@@ -95,21 +95,13 @@ extension PageRenderer {
     platform: Platform = .any,
     qrSVG: String? = nil
   ) throws(PageError) -> String {
-    let job = try Job(self, values: values, locale: locale, fields: fields, platform: platform)
-    var context = try job.htmlContext()
-    let policy = ContentSecurityPolicy()
-    context["csp"] = policy.templateValue
-    context["json"] = [
-      "data": job.context.jsonData(links: context["links"] as? [String: Any] ?? [:])
-    ]
-    if let qrSVG {
-      switch InlineSVG.checked(qrSVG) {
-      case .success(let svg): context["qr"] = ["svg": svg]
-      case .failure(let error): throw error
-      }
-    }
-    let (html, origin) = try job.renderWithOrigin("page", context)
-    return try policy.finish(Self.tidy(html), template: origin)
+    try servedLandingPage(
+      for: values,
+      locale: locale,
+      fields: fields,
+      platform: platform,
+      qrSVG: qrSVG
+    ).html
   }
 
   /// Trailing blanks (spaces and tabs) of every line and blank lines at the ends removed, and

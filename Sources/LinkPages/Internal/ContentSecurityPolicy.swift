@@ -3,20 +3,33 @@ import Foundation
 /// The landing page's Content-Security-Policy. Templates write `{{csp}}` into a
 /// `<meta http-equiv="Content-Security-Policy">`; after rendering, the placeholder for the
 /// style sources is replaced with the SHA-256 hash of each `<style>` element of the page, so the
-/// page's own stylesheets apply and nothing else does: no script at all, no other style, images
-/// only over https, no plugins, frames, forms or `<base>`.
+/// page's own stylesheets apply and nothing else does: no script (but the constant scripts
+/// linkgen itself writes, allowed by hash in ``scriptSources``), no other style, images only
+/// over https, no plugins, frames, forms or `<base>`.
 struct ContentSecurityPolicy {
   /// A token no rendered value can contain: it is random for each page.
   let placeholder = "linkgen-style-sources-" + UUID().uuidString.lowercased()
+  /// `'sha256-…'` sources of the scripts the page may run: only constants of linkgen's own
+  /// (``PageScript``), never text a template or a value produced. Empty: no script at all.
+  var scriptSources: [String] = []
 
   /// The value templates see as `csp`.
   var templateValue: String {
-    "default-src 'none'; script-src 'none'; style-src \(placeholder); img-src https:; "
+    let scripts = scriptSources.isEmpty ? "'none'" : scriptSources.joined(separator: " ")
+    return "default-src 'none'; script-src \(scripts); style-src \(placeholder); img-src https:; "
       + "base-uri 'none'; form-action 'none'; object-src 'none'"
   }
 
   /// The page with the placeholder replaced by the hashes of its style elements.
   func finish(_ html: String, template: String) throws(PageError) -> String {
+    try finished(html, template: template).html
+  }
+
+  /// The page with the placeholder replaced by the hashes of its style elements, and the
+  /// policy it carries (for a server to send as a header too).
+  func finished(_ html: String, template: String) throws(PageError) -> (
+    html: String, policy: String
+  ) {
     guard html.contains(placeholder),
       html.range(of: "http-equiv=\"Content-Security-Policy\"", options: .caseInsensitive) != nil
     else {
@@ -28,7 +41,15 @@ struct ContentSecurityPolicy {
     }
     let sources = Self.styleSources(in: html)
     let value = sources.isEmpty ? "'none'" : sources.joined(separator: " ")
-    return html.replacingOccurrences(of: placeholder, with: HTML.escape(value))
+    return (
+      html.replacingOccurrences(of: placeholder, with: HTML.escape(value)),
+      templateValue.replacingOccurrences(of: placeholder, with: value)
+    )
+  }
+
+  /// `'sha256-<base64>'` of a script's exact text.
+  static func source(ofScript text: String) -> String {
+    "'sha256-\(Data(SHA256.digest(Array(text.utf8))).base64EncodedString())'"
   }
 
   /// `'sha256-<base64>'` for the text of each `<style>` element in `html`, in order.

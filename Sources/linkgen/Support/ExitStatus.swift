@@ -5,6 +5,8 @@ import LinkKit
 import LinkPages
 import LinkPrint
 import LinkQR
+import LinkServer
+import LinkStore
 
 /// The status `linkgen` exits with, from sysexits(3). Every error maps to one here, by its
 /// type and code, so the same failure exits the same way in every command.
@@ -61,6 +63,8 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case let error as PrintError: self = Self.status(error.code)
     case let error as AtomicFileError: self = Self.status(error.code)
     case let error as CommandError: self = Self.status(error.code)
+    case let error as ServeError: self = Self.status(error.code)
+    case let error as StoreError: self = Self.status(error.code)
     case let error as ExitCode: self.init(rawValue: error.rawValue)
     case is ValidationError: self = .usage
     default: self = .software
@@ -111,6 +115,16 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  private static func status(_ code: StoreError.Code) -> ExitStatus {
+    switch code {
+    case .invalidDatabaseURL, .misconfigured, .schemaTooNew: .configuration
+    case .unavailable: .unavailable
+    case .invalidLink, .invalidRequest, .slugTaken, .notFound, .linkNoLongerValid: .dataError
+    case .storageFailure: .ioError
+    case .internalError: .software
+    }
+  }
+
   private static func status(_ code: BatchError.Code) -> ExitStatus {
     switch code {
     case .unknownRoute, .linkNotConfigured, .invalidHeader, .missingColumn: .dataError
@@ -147,6 +161,14 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case .usage: .usage
     case .invalidInput, .checkFailed, .rowsFailed: .dataError
     case .unreadableInput: .noInput
+    }
+  }
+
+  private static func status(_ code: ServeError.Code) -> ExitStatus {
+    switch code {
+    case .associationTooLarge, .associationFile, .pages: .dataError
+    case .invalidConfiguration: .usage
+    case .bind: .unavailable
     }
   }
 }

@@ -1,0 +1,164 @@
+import Foundation
+package import LinkKit
+
+// What `linkgen serve` (LinkServer) needs beyond the public API: pages tailored to the visitor's
+// browser, the Open Graph card for link-preview crawlers, the 404 page, and the policy each page
+// carries, so that the server can send it as a header as well.
+
+/// How a visitor leaves an in-app browser for the system browser (the in-app browser playbook,
+/// docs/serve.md). Each link is built here from the page's own universal link, never from the
+/// request.
+package enum BrowserEscape: String, Sendable, Hashable, CaseIterable {
+  /// Instagram on iOS: `instagram://extbrowser/?url=<link>`.
+  case instagram
+  /// iOS 17 and later, from any app: `x-safari-https://<host>/<path>` opens Safari.
+  case safari
+  /// Android: an `intent:` link for the https URL, handled by Chrome, with the link as its
+  /// fallback.
+  case chrome
+  /// KakaoTalk: `kakaotalk://web/openExternal?url=<link>`.
+  case kakaoTalk
+  /// LINE: the link itself with `openExternalBrowser=1`, which LINE opens outside the app.
+  case line
+
+  /// The escape link for a universal link (an `https://` URL linkgen built).
+  package func link(for universal: String) -> String {
+    let encoded = PercentEncoding.encode(universal)
+    let rest = universal.hasPrefix("https://") ? String(universal.dropFirst(8)) : universal
+    switch self {
+    case .instagram: return "instagram://extbrowser/?url=" + encoded
+    case .safari: return "x-safari-https://" + rest
+    case .chrome:
+      return "intent://" + rest + "#Intent;scheme=https;package=com.android.chrome;"
+        + "S.browser_fallback_url=" + encoded + ";end"
+    case .kakaoTalk: return "kakaotalk://web/openExternal?url=" + encoded
+    case .line: return universal + (universal.contains("?") ? "&" : "?") + "openExternalBrowser=1"
+    }
+  }
+}
+
+/// The in-app browser a landing page is rendered for: the page names it, offers the escape
+/// link when there is one, and shows the link with a "Copy link" button.
+package struct InAppBrowserHelp: Sendable, Hashable {
+  /// The browser's name as shown to the visitor ("Instagram").
+  package var browser: String
+  /// How to leave it, when a way is known.
+  package var escape: BrowserEscape?
+  /// The link the page shows and copies; the universal link when `nil` (a short link, later).
+  package var copyLink: String?
+
+  package init(browser: String, escape: BrowserEscape?, copyLink: String? = nil) {
+    self.browser = browser
+    self.escape = escape
+    self.copyLink = copyLink
+  }
+}
+
+/// A rendered page and the Content-Security-Policy its `<meta>` carries.
+package struct ServedPage: Sendable, Hashable {
+  package let html: String
+  package let contentSecurityPolicy: String
+}
+
+/// The scripts linkgen writes into pages: constants, so that a policy can allow each by its
+/// hash and nothing else runs.
+package enum PageScript {
+  /// Reveals the "Copy link" button and copies the link field's text on a tap (the Clipboard
+  /// API needs the user's gesture; `execCommand` is the fallback for older web views).
+  package static let copyLink =
+    #"(function(){var b=document.getElementById("copy"),f=document.getElementById("copy-link");"#
+    + #"if(!b||!f)return;b.hidden=false;b.addEventListener("click",function(){f.select();"#
+    + #"var d=function(){b.textContent=b.getAttribute("data-copied")};"#
+    + #"if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(f.value)"#
+    + #".then(d,function(){if(document.execCommand("copy"))d()})}"#
+    + #"else if(document.execCommand("copy")){d()}})})();"#
+
+  /// The policy source that allows ``copyLink``.
+  package static let copyLinkSource = ContentSecurityPolicy.source(ofScript: copyLink)
+}
+
+extension PageRenderer {
+  /// The landing page (see ``landingPage(for:locale:fields:platform:qrSVG:)``), for an in-app
+  /// browser when `inApp` is given, with its policy.
+  package func servedLandingPage(
+    for values: RouteValues,
+    locale: String = "en",
+    fields: [String: String] = [:],
+    platform: Platform = .any,
+    qrSVG: String? = nil,
+    inApp: InAppBrowserHelp? = nil
+  ) throws(PageError) -> ServedPage {
+    let job = try Job(self, values: values, locale: locale, fields: fields, platform: platform)
+    var context = try job.htmlContext()
+    var policy = ContentSecurityPolicy()
+    if let inApp {
+      let links = context["links"] as? [String: Any] ?? [:]
+      let universal = links["universal"] as? String ?? job.context.links.universal
+      var help: [String: Any] = [
+        "browser": PlainText.clean(inApp.browser),
+        "copyLink": inApp.copyLink ?? universal,
+        "script": PageScript.copyLink,
+      ]
+      if let escape = inApp.escape {
+        let link = escape.link(for: universal)
+        guard link.unicodeScalars.allSatisfy(URLPolicy.allowed) else {
+          throw PageError(.unsafeURL, "refusing the escape link \(URLPolicy.quoted(link))")
+        }
+        help["escape"] = link
+      }
+      if let copy = inApp.copyLink, case .failure(let error) = job.context.policy.check(copy) {
+        throw error
+      }
+      context["inApp"] = help
+      policy.scriptSources = [PageScript.copyLinkSource]
+    }
+    context["csp"] = policy.templateValue
+    context["json"] = [
+      "data": job.context.jsonData(links: context["links"] as? [String: Any] ?? [:])
+    ]
+    if let qrSVG {
+      switch InlineSVG.checked(qrSVG) {
+      case .success(let svg): context["qr"] = ["svg": svg]
+      case .failure(let error): throw error
+      }
+    }
+    let (html, origin) = try job.renderWithOrigin("page", context)
+    let (page, value) = try policy.finished(Self.tidy(html), template: origin)
+    return ServedPage(html: page, contentSecurityPolicy: value)
+  }
+
+  /// What a link-preview crawler gets, from the `preview-card` template: the head's Open Graph and
+  /// X/Twitter tags and the title, description and link as text; no buttons, no script.
+  package func previewCard(
+    for values: RouteValues,
+    locale: String = "en",
+    fields: [String: String] = [:]
+  ) throws(PageError) -> ServedPage {
+    let job = try Job(self, values: values, locale: locale, fields: fields, platform: .any)
+    var context = try job.htmlContext()
+    let policy = ContentSecurityPolicy()
+    context["csp"] = policy.templateValue
+    let (html, origin) = try job.renderWithOrigin("preview-card", context)
+    let (page, value) = try policy.finished(Self.tidy(html), template: origin)
+    return ServedPage(html: page, contentSecurityPolicy: value)
+  }
+
+  /// The page for a link that matches no route, from the `not-found` template. It is the same
+  /// for every request: nothing from the request reaches it.
+  package func notFoundPage(locale: String = "en") throws(PageError) -> ServedPage {
+    let resolved = try resolvedLocale(locale)
+    let entries = templates.resolved(locale: resolved, route: "")
+    let policy = ContentSecurityPolicy()
+    var page: [String: Any] = [:]
+    if let color = table.pages?.themeColor { page["themeColor"] = color }
+    let context: [String: Any] = [
+      "locale": resolved,
+      "app": ["name": PlainText.clean(table.app.name ?? table.app.scheme)],
+      "page": page,
+      "csp": policy.templateValue,
+    ]
+    let (html, origin) = try TemplateSet.render("not-found", context: context, entries: entries)
+    let (text, value) = try policy.finished(Self.tidy(html), template: origin)
+    return ServedPage(html: text, contentSecurityPolicy: value)
+  }
+}

@@ -1,0 +1,437 @@
+import HTTPTypes
+import HummingbirdCore
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The limits on one client connection.
+struct ConnectionLimits: Sendable {
+  /// The longest request line (the target, mostly) and header line: 8 KiB, the parser's own
+  /// limit on a link. Longer requests get 400 and the connection is closed.
+  static let maximumHeaderFieldSize = 8192
+  /// The most bytes of all header lines together.
+  static let maximumHeaderListSize = 32 * 1024
+  /// The most header lines.
+  static let maximumHeaderFieldCount = 100
+
+  var idleTimeout: Duration
+  var headerTimeout: Duration
+  /// The most body bytes read from one request before the connection is closed.
+  var maximumBodySize: Int
+  var security: SecurityHeaders
+}
+
+/// HTTP/1.1 on a client connection: NIO's HTTP parser with bounded header sizes, then
+/// ``ConnectionHandler`` (answers from memory, limits, timeouts, graceful close), then
+/// hummingbird for everything else.
+struct LinkHTTPChannel: ServerChildChannel, HTTPChannelHandler {
+  typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+
+  let responder: HTTPChannelHandler.Responder
+  let limits: ConnectionLimits
+  let core: ServerCore
+  let shutdown: ShutdownFlag
+
+  func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    // A connection accepted once shutdown has begun is closed at once: the loop that would
+    // take it over may already have ended.
+    guard !shutdown.isSet else {
+      channel.close(promise: nil)
+      return channel.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
+    }
+    return channel.eventLoop.makeCompletedFuture {
+      var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+      decoderLimits.maxHeaderFieldSize = ConnectionLimits.maximumHeaderFieldSize
+      decoderLimits.maxHeaderListSize = ConnectionLimits.maximumHeaderListSize
+      decoderLimits.maxHeaderFieldCount = ConnectionLimits.maximumHeaderFieldCount
+      let handler = ConnectionHandler(limits: limits, core: core)
+      let pipeline = channel.pipeline.syncOperations
+      try pipeline.addHandler(RequestStartWatcher(handler: handler))
+      // The parser and the encoder as configureHTTPServerPipeline adds them, but not paired:
+      // responses written here bypass the encoder, which must not keep a queue of request
+      // methods. (Responses to HEAD carry no body already, on every path.)
+      try pipeline.addHandler(HTTPResponseEncoder(configuration: .init()))
+      try pipeline.addHandler(
+        ByteToMessageHandler(
+          HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)
+        )
+      )
+      try pipeline.addHandler(handler)
+      try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+      return try NIOAsyncChannel(
+        wrappingChannelSynchronously: channel,
+        configuration: .init(isOutboundHalfClosureEnabled: true)
+      )
+    }
+  }
+
+  func handle(value: Value, logger: Logger) async {
+    // The connection's requests run on its event loop's thread: no hop to Swift's global
+    // executor and back for each request (the responses are ready or quick to make).
+    await withTaskExecutorPreference(EventLoopTaskExecutor(value.channel.eventLoop)) {
+      await handleHTTP(asyncChannel: value, logger: logger)
+    }
+  }
+}
+
+/// Set when the server's graceful shutdown begins.
+final class ShutdownFlag: Sendable {
+  private let value = NIOLockedValueBox(false)
+
+  var isSet: Bool { value.withLockedValue { $0 } }
+
+  func set() { value.withLockedValue { $0 = true } }
+}
+
+/// Runs Swift tasks on a NIO event loop's thread.
+final class EventLoopTaskExecutor: TaskExecutor {
+  let eventLoop: any EventLoop
+
+  init(_ eventLoop: any EventLoop) {
+    self.eventLoop = eventLoop
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    eventLoop.execute { job.runSynchronously(on: executor) }
+  }
+}
+
+/// The first handler of a connection: sees its raw bytes (the first byte of a request starts
+/// the header deadline) and gives ``ConnectionHandler`` a way to write bytes straight to the
+/// socket.
+final class RequestStartWatcher: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = ByteBuffer
+  typealias InboundOut = ByteBuffer
+
+  private let handler: ConnectionHandler
+
+  init(handler: ConnectionHandler) {
+    self.handler = handler
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    handler.rawContext = context
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    handler.rawContext = nil
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    handler.bytesArrived(context: context)
+    context.fireChannelRead(data)
+  }
+}
+
+/// One connection's requests, after HTTP parsing:
+///
+/// - a `GET` or `HEAD` without a body whose answer is held in memory (the association files, a
+///   cached page or image, the 404 page) is answered here, on the event loop, as ready bytes
+///   (status line and headers prepared once, the `Date` line once a second), unless requests
+///   sent before it are still being answered by hummingbird (responses keep their order);
+/// - everything else goes on to hummingbird (``LinkResponder``);
+/// - a request head must arrive within the header timeout of its first byte, and a connection
+///   with nothing in progress closes after the idle timeout;
+/// - a body beyond the limit is not passed on, and a response that says `Connection: close`
+///   closes the connection once written (so an unread body is never drained);
+/// - on graceful shutdown, the connection closes when its last response is written (not
+///   before, even to a slow reader);
+/// - hummingbird's own responses (its 400 for a malformed request) get the security headers.
+final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias InboundOut = HTTPServerRequestPart
+  typealias OutboundIn = HTTPServerResponsePart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  private enum Phase {
+    /// No byte of a next request has arrived: the idle timeout runs.
+    case waiting
+    /// A request's first bytes arrived: the header timeout runs.
+    case readingHead
+    /// Requests are being answered.
+    case busy
+  }
+
+  private let limits: ConnectionLimits
+  private let core: ServerCore
+  /// The first handler's context: writes there go straight to the socket.
+  var rawContext: ChannelHandlerContext?
+
+  private var phase = Phase.waiting
+  /// When the connection is closed unless something happens first; `nil` while busy.
+  private var deadline: NIODeadline?
+  private var timer: Scheduled<Void>?
+  private var timerAt = NIODeadline.distantFuture
+
+  /// Requests passed to hummingbird whose response has not ended.
+  private var forwarded = 0
+  /// The rest of a request answered here (its end) is dropped.
+  private var swallowing = false
+  private var bodyBytes = 0
+  private var discardingBody = false
+  private var closeAfterResponse = false
+  private var quiescing = false
+  private var needsFlush = false
+  private var dateSecond = -1
+  private var dateLine = ByteBuffer()
+
+  init(limits: ConnectionLimits, core: ServerCore) {
+    self.limits = limits
+    self.core = core
+  }
+
+  // MARK: Requests
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head):
+      phase = .busy
+      deadline = nil
+      if answerFromMemory(head) {
+        swallowing = true
+        if forwarded == 0 { idle(context) }
+        return
+      }
+      forwarded += 1
+      bodyBytes = 0
+      discardingBody = false
+    case .body(let buffer):
+      if swallowing { return }
+      bodyBytes += buffer.readableBytes
+      if bodyBytes > limits.maximumBodySize && !discardingBody {
+        // Nothing past the limit is passed on; the response (413 from the server's own
+        // routes) closes the connection, and if none comes in time the timer does.
+        discardingBody = true
+        closeAfterResponse = true
+        setDeadline(.now() + TimeAmount(limits.headerTimeout), context)
+      }
+      if discardingBody { return }
+    case .end:
+      if swallowing {
+        swallowing = false
+        return
+      }
+      if discardingBody { return }
+    }
+    context.fireChannelRead(data)
+  }
+
+  func channelReadComplete(context: ChannelHandlerContext) {
+    if needsFlush {
+      needsFlush = false
+      rawContext?.flush()
+    }
+    context.fireChannelReadComplete()
+  }
+
+  /// Answers the request here when it is a `GET` or `HEAD` without a body whose answer is
+  /// held in memory, and nothing sent before it is still being answered.
+  private func answerFromMemory(_ head: HTTPRequestHead) -> Bool {
+    guard forwarded == 0, !quiescing, !closeAfterResponse, head.isKeepAlive,
+      head.method == .GET || head.method == .HEAD, let raw = rawContext
+    else { return false }
+    let headers = head.headers
+    if headers.contains(name: "transfer-encoding")
+      || headers.first(name: "content-length").map({ $0 != "0" }) == true
+    {
+      return false
+    }
+    for (prefix, _) in core.extensions where head.uri.hasPrefix(prefix) { return false }
+    let start = NIODeadline.now()
+    let method: HTTPRequest.Method = head.method == .HEAD ? .head : .get
+    let userAgent = headers.first(name: "user-agent")
+    guard
+      case .ready(let canned, let endpoint, let route, let client) = core.resolve(
+        target: head.uri,
+        method: method,
+        userAgent: userAgent,
+        acceptLanguage: headers.first(name: "accept-language")
+      )
+    else { return false }
+    let variant = canned.variant(method: method, ifNoneMatch: headers.first(name: "if-none-match"))
+    raw.write(
+      NIOAny(variant == .notModified ? canned.wireNotModifiedPrefix : canned.wirePrefix),
+      promise: nil
+    )
+    raw.write(NIOAny(currentDateLine()), promise: nil)
+    if variant == .full { raw.write(NIOAny(canned.body), promise: nil) }
+    needsFlush = true
+    core.finish(
+      method: method,
+      target: head.uri,
+      requestID: { LogText.token(headers.first(name: "x-request-id")) ?? RequestIDs.next() },
+      status: variant == .notModified ? 304 : canned.status.code,
+      start: start,
+      endpoint: endpoint,
+      route: route,
+      client: client,
+      userAgent: userAgent,
+      referrer: headers.first(name: "referer")
+    )
+    return true
+  }
+
+  /// `Date: <now>` and the blank line that ends the head, made once a second.
+  private func currentDateLine() -> ByteBuffer {
+    let now = time(nil)
+    if now != dateSecond {
+      dateSecond = now
+      dateLine = ByteBuffer(string: "Date: " + HTTPDate.format(now) + "\r\n\r\n")
+    }
+    return dateLine
+  }
+
+  // MARK: Responses from hummingbird
+
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    switch unwrapOutboundIn(data) {
+    case .head(var head):
+      if head.headers.first(name: "connection")?.lowercased() == "close" {
+        closeAfterResponse = true
+      }
+      if head.status.code >= 200 && !head.headers.contains(name: "x-content-type-options") {
+        var fields = HTTPFields()
+        limits.security.add(
+          to: &fields,
+          policy: head.headers.first(name: "content-security-policy")
+            ?? SecurityHeaders.defaultPolicy
+        )
+        for field in fields {
+          head.headers.replaceOrAdd(name: field.name.rawName, value: field.value)
+        }
+        context.write(wrapOutboundOut(.head(head)), promise: promise)
+        return
+      }
+      context.write(data, promise: promise)
+    case .body:
+      context.write(data, promise: promise)
+    case .end:
+      forwarded -= 1
+      guard closeAfterResponse || (quiescing && forwarded == 0) else {
+        if forwarded == 0 { idle(context) }
+        context.write(data, promise: promise)
+        return
+      }
+      context.write(data, promise: promise)
+      closeWhenWritten(context)
+    }
+  }
+
+  // MARK: Timeouts and closing
+
+  func bytesArrived(context: ChannelHandlerContext) {
+    guard phase == .waiting else { return }
+    phase = .readingHead
+    setDeadline(.now() + TimeAmount(limits.headerTimeout), context)
+  }
+
+  private func idle(_ context: ChannelHandlerContext) {
+    phase = .waiting
+    setDeadline(.now() + TimeAmount(limits.idleTimeout), context)
+  }
+
+  /// Moves the deadline. The timer is moved only when the deadline comes before it; a timer
+  /// that fires early re-arms itself, so a steady stream of requests costs no timer work.
+  private func setDeadline(_ newDeadline: NIODeadline, _ context: ChannelHandlerContext) {
+    deadline = newDeadline
+    guard timer == nil || newDeadline < timerAt else { return }
+    timer?.cancel()
+    arm(at: newDeadline, context)
+  }
+
+  private func arm(at time: NIODeadline, _ context: ChannelHandlerContext) {
+    timerAt = time
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    timer = context.eventLoop.scheduleTask(deadline: time) {
+      let (handler, context) = loopBound.value
+      handler.timerFired(context)
+    }
+  }
+
+  private func timerFired(_ context: ChannelHandlerContext) {
+    timer = nil
+    guard let deadline else { return }
+    if deadline <= .now() {
+      context.close(promise: nil)
+    } else {
+      arm(at: deadline, context)
+    }
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard event is ChannelShouldQuiesceEvent else {
+      context.fireUserInboundEventTriggered(event)
+      return
+    }
+    // Graceful shutdown: close once what is in progress is written.
+    quiescing = true
+    if forwarded == 0 { closeWhenWritten(context) }
+  }
+
+  /// Flushes, and closes the connection once every byte written so far has left.
+  private func closeWhenWritten(_ context: ChannelHandlerContext) {
+    let target = rawContext ?? context
+    let written = context.eventLoop.makePromise(of: Void.self)
+    target.writeAndFlush(NIOAny(ByteBuffer()), promise: written)
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    timer?.cancel()
+    timer = nil
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    timer?.cancel()
+    timer = nil
+    context.fireChannelInactive()
+  }
+}
+
+/// Request ids for the requests answered outside hummingbird: a random prefix for the
+/// process and a counter.
+enum RequestIDs {
+  private static let prefix = String(UInt64.random(in: .min ... .max), radix: 16)
+  private static let counter = NIOLockedValueBox<UInt64>(0)
+
+  static func next() -> String {
+    prefix + "-"
+      + String(
+        counter.withLockedValue {
+          $0 += 1; return $0
+        },
+        radix: 16
+      )
+  }
+}
+
+/// The IMF-fixdate of RFC 9110 §5.6.7: `Sun, 06 Nov 1994 08:49:37 GMT`.
+enum HTTPDate {
+  private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  static func format(_ seconds: Int) -> String {
+    var time = time_t(seconds)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) "
+      + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+  }
+}

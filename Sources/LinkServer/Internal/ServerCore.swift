@@ -1,0 +1,395 @@
+import HTTPTypes
+import Hummingbird
+import LinkAssociation
+import LinkKit
+import LinkPages
+import LinkQR
+import Logging
+import NIOCore
+
+/// Everything the server answers from, built once at start: the association files, the 404
+/// pages and the fixed answers as ready responses; the landing pages and QR codes with their
+/// caches; the metrics; the extensions.
+final class ServerCore: Sendable {
+  let table: RouteTable
+  /// `https://<the table's first domain>`, before a request's path to make the link parsed.
+  let origin: String
+  let aasa: CannedResponse?
+  let assetLinks: CannedResponse?
+  let pages: LandingPages
+  let qr: QRResponses
+  let notFound: NotFoundPages
+  let metrics: ServerMetrics
+  let metricsEnabled: Bool
+  let security: SecurityHeaders
+  let extensions: [(prefix: String, handler: any LinkServerExtension)]
+  let hasObservers: Bool
+  let context: LinkServerContext
+  let logger: Logger
+
+  let healthy: CannedResponse
+  let options: CannedResponse
+  let methodNotAllowed: CannedResponse
+  let methodNotAllowedClosing: CannedResponse
+  let contentTooLarge: CannedResponse
+  let badQRRequest: CannedResponse
+  let serverError: CannedResponse
+  let metricsHeaders: HTTPFields
+
+  /// The paths of the association files.
+  static let aasaPaths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
+  static let assetLinksPath = "/.well-known/assetlinks.json"
+  /// The server's own paths, which no link of the table can use.
+  static let reservedPaths = aasaPaths + [assetLinksPath, "/healthz", "/metrics"]
+
+  init(
+    table: RouteTable,
+    configuration: LinkServer.Configuration,
+    security: SecurityHeaders,
+    logger: Logger
+  ) throws(ServeError) {
+    self.table = table
+    origin = "https://" + (table.app.domains.first ?? "localhost")
+    self.security = security
+    self.logger = logger
+    metrics = ServerMetrics()
+    metricsEnabled = configuration.metricsEnabled
+
+    func association(_ make: () throws(AssociationError) -> String) throws(AssociationError)
+      -> CannedResponse
+    {
+      CannedResponse(
+        contentType: "application/json",
+        body: Array(try make().utf8),
+        cacheControl: "public, max-age=\(configuration.associationMaxAge)",
+        security: security
+      )
+    }
+    do throws(AssociationError) {
+      aasa = try table.app.ios.map { _ throws(AssociationError) in
+        try association { () throws(AssociationError) in
+          try AssociationFiles.appleAppSiteAssociation(for: table)
+        }
+      }
+    } catch {
+      throw ServeError(
+        error.code == .fileTooLarge ? .associationTooLarge : .associationFile,
+        error.message
+      )
+    }
+    do throws(AssociationError) {
+      assetLinks = try table.app.android.map { _ throws(AssociationError) in
+        try association { () throws(AssociationError) in
+          try AssociationFiles.assetLinks(for: table)
+        }
+      }
+    } catch {
+      throw ServeError(.associationFile, error.message)
+    }
+
+    let renderer: PageRenderer
+    do throws(PageError) {
+      renderer = try PageRenderer(
+        table: table,
+        templatesDirectory: configuration.templatesDirectory
+      )
+      notFound = try NotFoundPages(renderer: renderer, security: security)
+    } catch {
+      throw ServeError(.pages, error.message)
+    }
+    pages = LandingPages(
+      renderer: renderer,
+      security: security,
+      cacheSize: configuration.pageCacheSize,
+      metrics: metrics
+    )
+    qr = QRResponses(
+      cacheSize: configuration.qrCacheSize,
+      maxAge: configuration.qrMaxAge,
+      security: security,
+      metrics: metrics
+    )
+
+    var extensions: [(String, any LinkServerExtension)] = []
+    for handler in configuration.extensions {
+      for prefix in handler.pathPrefixes { extensions.append((prefix, handler)) }
+    }
+    self.extensions = extensions
+    hasObservers = !configuration.extensions.isEmpty
+    context = LinkServerContext(
+      table: table,
+      pages: pages,
+      metrics: metrics,
+      logger: logger,
+      notFound: notFound
+    )
+
+    let allow = [(HTTPField.Name.allow, FixedResponses.allow)]
+    healthy = FixedResponses.text(.ok, "ok\n", security: security)
+    options = CannedResponse(
+      status: .noContent,
+      contentType: "text/plain; charset=utf-8",
+      body: [],
+      cacheControl: "no-store",
+      tagged: false,
+      extra: allow,
+      security: security
+    )
+    methodNotAllowed = FixedResponses.text(
+      .methodNotAllowed,
+      "This address answers GET, HEAD and OPTIONS only.\n",
+      extra: allow,
+      security: security
+    )
+    methodNotAllowedClosing = FixedResponses.text(
+      .methodNotAllowed,
+      "This address answers GET, HEAD and OPTIONS only.\n",
+      extra: allow + [(.connection, "close")],
+      security: security
+    )
+    contentTooLarge = FixedResponses.text(
+      .contentTooLarge,
+      "This address takes no request body.\n",
+      extra: [(.connection, "close")],
+      security: security
+    )
+    badQRRequest = FixedResponses.text(.badRequest, QRResponses.rules, security: security)
+    serverError = FixedResponses.text(
+      .internalServerError,
+      "The page could not be made; the server's log says why.\n",
+      security: security
+    )
+    var metricsHeaders = HTTPFields()
+    metricsHeaders[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+    metricsHeaders[.cacheControl] = "no-store"
+    security.add(to: &metricsHeaders, policy: SecurityHeaders.defaultPolicy)
+    self.metricsHeaders = metricsHeaders
+  }
+
+  /// A request's answer, with what the metrics and the log say about it.
+  struct Outcome {
+    var response: Response
+    var endpoint: String
+    var route: String?
+    var client: ClientClassification?
+  }
+
+  /// What a `GET` or `HEAD` without a body to the server's own routes resolves to, before any
+  /// work: a response held in memory, or what must be made.
+  enum Resolution {
+    /// A ready response (association files, a cached page or image, the 404 page, a 400).
+    case ready(CannedResponse, endpoint: String, route: String?, client: ClientClassification?)
+    /// A landing page to render.
+    case page(LandingPages.Key, RouteValues, ClientClassification)
+    /// A QR code to encode.
+    case qr(QRResponses.Key, route: String)
+    /// `/healthz` or `/metrics`, made per request.
+    case health, metrics
+  }
+
+  /// Resolves a request target (the raw path and query, as sent).
+  func resolve(
+    target: String,
+    method: HTTPRequest.Method,
+    userAgent: String?,
+    acceptLanguage: String?
+  ) -> Resolution {
+    let question = target.utf8.firstIndex(of: UInt8(ascii: "?"))
+    let path = question.map { target[..<$0] } ?? target[...]
+    switch path {
+    case Self.aasaPaths[0], Self.aasaPaths[1]:
+      return aasa.map { .ready($0, endpoint: "aasa", route: nil, client: nil) }
+        ?? notFound(acceptLanguage)
+    case Self.assetLinksPath:
+      return assetLinks.map { .ready($0, endpoint: "assetlinks", route: nil, client: nil) }
+        ?? notFound(acceptLanguage)
+    case "/healthz" where extensions.isEmpty:
+      return .ready(healthy, endpoint: "healthz", route: nil, client: nil)
+    case "/healthz":
+      return .health
+    case "/metrics" where metricsEnabled:
+      return .metrics
+    default:
+      break
+    }
+    guard target.utf8.first == UInt8(ascii: "/"),
+      let parsed = try? table.parse(origin + target)
+    else { return notFound(acceptLanguage) }
+    let route = parsed.route.name
+    if let options = QRResponses.options(parsed.ignoredQueryItems) {
+      guard case .success(let options) = options,
+        let link = try? table.link(.universal, for: parsed.values)
+      else { return .ready(badQRRequest, endpoint: "qr", route: route, client: nil) }
+      let key = QRResponses.Key(link: link, options: options)
+      if let image = qr.cached(key) {
+        return .ready(image, endpoint: "qr", route: route, client: nil)
+      }
+      return .qr(key, route: route)
+    }
+    let client = ClientClassification(userAgent: userAgent, method: method)
+    do throws(PageError) {
+      let key = try pages.key(values: parsed.values, client: client, acceptLanguage: acceptLanguage)
+      if let page = pages.cached(key) {
+        return .ready(page, endpoint: "page", route: route, client: client)
+      }
+      return .page(key, parsed.values, client)
+    } catch {
+      return .ready(serverError, endpoint: "page", route: route, client: client)
+    }
+  }
+
+  private func notFound(_ acceptLanguage: String?) -> Resolution {
+    .ready(notFound.page(for: acceptLanguage), endpoint: "not_found", route: nil, client: nil)
+  }
+
+  func answer(_ request: Request, context: LinkRequestContext) async -> Outcome {
+    let target = request.head.path ?? ""
+    for (prefix, handler) in extensions where target.hasPrefix(prefix) {
+      return await answerByExtension(handler, request, context)
+    }
+    let hasBody =
+      request.headers[.transferEncoding] != nil
+      || (request.headers[.contentLength].map { $0 != "0" } ?? false)
+    switch request.method {
+    case .get, .head: break
+    case .options: return Outcome(response: options.response(for: request), endpoint: "options")
+    default:
+      let answer = hasBody ? methodNotAllowedClosing : methodNotAllowed
+      return Outcome(response: answer.response(for: request), endpoint: "method_not_allowed")
+    }
+    if hasBody {
+      return Outcome(
+        response: contentTooLarge.response(for: request),
+        endpoint: "content_too_large"
+      )
+    }
+    let resolution = resolve(
+      target: target,
+      method: request.method,
+      userAgent: request.headers[.userAgent],
+      acceptLanguage: request.headers[.acceptLanguage]
+    )
+    switch resolution {
+    case .ready(let canned, let endpoint, let route, let client):
+      return Outcome(
+        response: canned.response(for: request),
+        endpoint: endpoint,
+        route: route,
+        client: client
+      )
+    case .page(let key, let values, let client):
+      do throws(PageError) {
+        let page = try pages.renderAndStore(key, values: values)
+        return Outcome(
+          response: page.response(for: request),
+          endpoint: "page",
+          route: values.routeName,
+          client: client
+        )
+      } catch {
+        logger.error(
+          "the landing page cannot be rendered",
+          metadata: ["route": "\(values.routeName)", "error": "\(error.message)"]
+        )
+        return Outcome(
+          response: serverError.response(for: request),
+          endpoint: "page",
+          route: values.routeName,
+          client: client
+        )
+      }
+    case .qr(let key, let route):
+      let image = (try? qr.renderAndStore(key)) ?? badQRRequest
+      return Outcome(response: image.response(for: request), endpoint: "qr", route: route)
+    case .health:
+      return await health(request)
+    case .metrics:
+      return metricsResponse(request)
+    }
+  }
+
+  private func health(_ request: Request) async -> Outcome {
+    for (_, handler) in extensions {
+      if let problem = await handler.healthProblem() {
+        let answer = FixedResponses.text(.serviceUnavailable, problem + "\n", security: security)
+        return Outcome(response: answer.response(for: request), endpoint: "healthz")
+      }
+    }
+    return Outcome(response: healthy.response(for: request), endpoint: "healthz")
+  }
+
+  private func metricsResponse(_ request: Request) -> Outcome {
+    let bytes = metrics.render()
+    var headers = metricsHeaders
+    headers[.contentLength] = String(bytes.count)
+    let body =
+      request.method == .head
+      ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+    return Outcome(
+      response: Response(status: .ok, headers: headers, body: body),
+      endpoint: "metrics"
+    )
+  }
+
+  private func answerByExtension(
+    _ handler: any LinkServerExtension,
+    _ request: Request,
+    _ context: LinkRequestContext
+  ) async -> Outcome {
+    do {
+      let answer = try await handler.respond(to: request, context: context, server: self.context)
+      var response = answer.response
+      security.addIfMissing(to: &response.headers)
+      return Outcome(response: response, endpoint: answer.endpoint, route: answer.route)
+    } catch let error as any HTTPResponseError {
+      var response =
+        (try? error.response(from: request, context: context))
+        ?? serverError.response(for: request)
+      security.addIfMissing(to: &response.headers)
+      return Outcome(response: response, endpoint: "error")
+    } catch {
+      logger.error("an extension failed", metadata: ["error": "\(error)"])
+      return Outcome(response: serverError.response(for: request), endpoint: "error")
+    }
+  }
+
+  /// After a request, whichever way it was answered: counts it, writes its access-log line,
+  /// and tells the extensions' observers.
+  func finish(
+    method: HTTPRequest.Method,
+    target: String,
+    requestID: () -> String,
+    status: Int,
+    start: NIODeadline,
+    endpoint: String,
+    route: String?,
+    client: ClientClassification?,
+    userAgent: String?,
+    referrer: String?
+  ) {
+    let nanoseconds = (NIODeadline.now() - start).nanoseconds
+    metrics.record(endpoint: endpoint, route: route, status: status, nanoseconds: nanoseconds)
+    if logger.logLevel <= .info {
+      logger.info(
+        "request",
+        metadata: [
+          "method": .string(method.rawValue),
+          "path": .string(LogText.path(target)),
+          "status": .stringConvertible(status),
+          "duration_ms": .string(LinkResponder.milliseconds(nanoseconds)),
+          "request_id": .string(requestID()),
+        ]
+      )
+    }
+    if hasObservers {
+      let event = RequestEvent(
+        endpoint: endpoint,
+        route: route,
+        status: status,
+        client: client ?? ClientClassification(userAgent: userAgent, method: method),
+        referrerHost: LinkResponder.host(ofReferrer: referrer)
+      )
+      for (_, handler) in extensions { handler.observe(event) }
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import CoreMetrics
+package import Hummingbird
+package import LinkKit
+package import LinkPages
+import LinkQR
+
+/// Landing pages as the server sends them: the page for a link chosen by the client (the card
+/// for crawlers, the iOS, Android or desktop page, the in-app browser page of the playbook) and
+/// the locale (`Accept-Language`), rendered once per variant and kept in a bounded cache with
+/// its headers. Short links (a later part of linkgen) answer with the same pages through
+/// ``response(to:values:client:copyLink:)``.
+package final class LandingPages: Sendable {
+  struct Key: Hashable, Sendable {
+    let link: String
+    let page: ClientClassification.Page
+    let locale: Int
+    let copyLink: String?
+  }
+
+  let renderer: PageRenderer
+  let languages: AcceptLanguage
+  let security: SecurityHeaders
+  let cache: BoundedCache<Key, CannedResponse>
+  let metrics: ServerMetrics
+
+  /// The `Cache-Control` of landing pages: browsers may keep them but must ask again (a
+  /// conditional request, answered 304), shared caches must not keep them, since the page
+  /// depends on the user agent.
+  static let cacheControl = "private, no-cache"
+
+  init(renderer: PageRenderer, security: SecurityHeaders, cacheSize: Int, metrics: ServerMetrics) {
+    self.renderer = renderer
+    languages = AcceptLanguage(locales: renderer.locales)
+    self.security = security
+    cache = BoundedCache(capacity: cacheSize)
+    self.metrics = metrics
+  }
+
+  /// The landing page for the route values, for the request's client and language; 304 or the
+  /// headers alone as the request asks.
+  ///
+  /// - Parameter copyLink: The link an in-app browser page shows and copies, instead of the
+  ///   universal link (a short link).
+  /// - Throws: ``PageError`` when the page does not render (a broken user template).
+  package func response(
+    to request: Request,
+    values: RouteValues,
+    client: ClientClassification,
+    copyLink: String? = nil
+  ) throws(PageError) -> Response {
+    let key = try self.key(
+      values: values,
+      client: client,
+      acceptLanguage: request.headers[.acceptLanguage],
+      copyLink: copyLink
+    )
+    if let page = cached(key) { return page.response(for: request) }
+    return try renderAndStore(key, values: values).response(for: request)
+  }
+
+  /// What identifies a page in the cache: the universal link, the client's page, the locale.
+  func key(
+    values: RouteValues,
+    client: ClientClassification,
+    acceptLanguage: String?,
+    copyLink: String? = nil
+  ) throws(PageError) -> Key {
+    let link: String
+    do throws(LinkError) {
+      link = try renderer.table.link(.universal, for: values)
+    } catch {
+      throw PageError(.link, error.message)
+    }
+    return Key(
+      link: link,
+      page: client.page,
+      locale: languages.choose(acceptLanguage),
+      copyLink: copyLink
+    )
+  }
+
+  /// The page, if it is in the cache (counted as a hit).
+  func cached(_ key: Key) -> CannedResponse? {
+    let page = cache.value(for: key)
+    if page != nil { metrics.pageCacheHits.increment() }
+    return page
+  }
+
+  /// Renders the page and keeps it (counted as a miss).
+  func renderAndStore(_ key: Key, values: RouteValues) throws(PageError) -> CannedResponse {
+    metrics.pageCacheMisses.increment()
+    let page = try render(key, values: values)
+    cache.store(page, for: key)
+    return page
+  }
+
+  func render(_ key: Key, values: RouteValues) throws(PageError) -> CannedResponse {
+    let locale = languages.locales[key.locale]
+    let served: ServedPage
+    switch key.page {
+    case .card:
+      served = try renderer.previewCard(for: values, locale: locale)
+    case .ios:
+      served = try renderer.servedLandingPage(for: values, locale: locale, platform: .ios)
+    case .android:
+      served = try renderer.servedLandingPage(for: values, locale: locale, platform: .android)
+    case .androidFirefox:
+      served = try renderer.servedLandingPage(for: values, locale: locale, platform: .any)
+    case .desktop:
+      served = try renderer.servedLandingPage(
+        for: values,
+        locale: locale,
+        platform: .any,
+        qrSVG: try Self.qrSVG(key.link)
+      )
+    case .inApp(let index, let platform):
+      let browser = InAppBrowser.all[index]
+      let help = InAppBrowserHelp(
+        browser: browser.name,
+        escape: platform == .ios
+          ? browser.iosEscape : platform == .android ? browser.androidEscape : nil,
+        copyLink: key.copyLink
+      )
+      served = try renderer.servedLandingPage(
+        for: values,
+        locale: locale,
+        platform: platform == .ios ? .ios : platform == .android ? .android : .any,
+        inApp: help
+      )
+    }
+    return CannedResponse(
+      contentType: "text/html; charset=utf-8",
+      body: Array(served.html.utf8),
+      cacheControl: Self.cacheControl,
+      policy: served.contentSecurityPolicy,
+      extra: [(.vary, "User-Agent, Accept-Language"), (.contentLanguage, locale)],
+      security: security
+    )
+  }
+
+  private static func qrSVG(_ link: String) throws(PageError) -> String {
+    do throws(QRError) {
+      return try QRCode(encoding: link).svg()
+    } catch {
+      throw PageError(.link, "the link's QR code cannot be made: \(error.message)")
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import Logging
+
+extension LinkStore {
+  /// Counts a hit in memory; it reaches the database with the next flush. Never waits.
+  ///
+  /// Only buckets are kept: the day, the route and short link, the kind of event, the
+  /// platform, the in-app browser, the referrer's host, and for bots the reason. The in-app
+  /// browser and referrer are reduced to lower-case host-name characters.
+  public func record(_ event: ClickEvent) {
+    let bot: String =
+      switch event.visitor {
+      case .human: ""
+      case .bot(let reason): reason.description
+      }
+    let key = CounterKey(
+      day: ClickDay(event.date).daysSince1970,
+      route: String(event.route.prefix(128)),
+      code: event.code.flatMap { ShortCode.isPlausible($0) ? $0 : nil } ?? "",
+      event: event.kind.rawValue,
+      platform: event.platform.rawValue,
+      browser: event.browser.map { ClickText.token($0, limit: 32) } ?? "",
+      referrer: event.referrerHost.map { ClickText.token($0, limit: 253) } ?? "",
+      bot: bot
+    )
+    buffer.add(key)
+  }
+
+  /// Writes the buffered counts now, in one transaction. When the database cannot take them,
+  /// they go back into the buffer for the next try and the error is thrown.
+  ///
+  /// A write still running when the operation timeout passes is left to finish: the caller
+  /// gets ``StoreError/Code/unavailable`` at once, and the counts go back into the buffer only
+  /// if that write fails, so nothing is counted twice.
+  public func flush() async throws(StoreError) {
+    let (counts, dropped) = buffer.take()
+    if dropped > 0 {
+      logger.warning(
+        "click buffer full: \(dropped) hits not counted (raise maximumBufferedCounters)"
+      )
+    }
+    guard !counts.isEmpty else { return }
+    let backend = backend
+    let buffer = buffer
+    try await withDeadline { () throws(StoreError) in
+      do throws(StoreError) {
+        try await backend.addCounts(counts)
+      } catch {
+        buffer.restore(counts)
+        throw error
+      }
+    }
+  }
+
+  /// Distinct counters waiting for the next flush.
+  public var pendingCounters: Int { buffer.pending }
+
+  func flushPeriodically() async {
+    while !Task.isCancelled {
+      do {
+        try await Task.sleep(for: options.flushInterval)
+      } catch {
+        return
+      }
+      do {
+        try await flush()
+      } catch {
+        logger.warning(
+          "could not write click counts; keeping them for the next flush",
+          metadata: ["error": "\(error.message)", "code": "\(error.code.rawValue)"]
+        )
+      }
+    }
+  }
+
+  /// Click counts for a day range, from the counters (never from raw events, which are not
+  /// kept).
+  ///
+  /// - Throws: ``StoreError`` with ``StoreError/Code/invalidRequest`` for a reversed or
+  ///   too-long range (more than 3,660 days) or a bad limit, or a database code.
+  public func stats(_ query: StatsQuery) async throws(StoreError) -> [StatsRow] {
+    guard query.from <= query.to else {
+      throw StoreError(
+        .invalidRequest,
+        "the range starts (\(query.from)) after it ends (\(query.to))",
+        field: "from"
+      )
+    }
+    guard query.to.daysSince1970 - query.from.daysSince1970 <= 3660 else {
+      throw StoreError(.invalidRequest, "the range may span at most 3,660 days", field: "to")
+    }
+    guard (1...1_000_000).contains(query.limit) else {
+      throw StoreError(.invalidRequest, "limit must be 1–1,000,000", field: "limit")
+    }
+    var groupBy: [StatsDimension] = []
+    for dimension in query.groupBy where !groupBy.contains(dimension) {
+      groupBy.append(dimension)
+    }
+    let counterQuery = CounterQuery(
+      fromDay: query.from.daysSince1970,
+      toDay: query.to.daysSince1970,
+      route: query.route,
+      code: query.code,
+      groupBy: groupBy,
+      limit: query.limit
+    )
+    let counts = try await withDeadline { () throws(StoreError) in
+      try await self.backend.counts(counterQuery)
+    }
+    var rows: [StatsRow] = []
+    var index: [CounterKey: Int] = [:]
+    for (key, count) in counts {
+      var dimensions = key
+      dimensions.event = ""
+      dimensions.bot = ""
+      let position: Int
+      if let existing = index[dimensions] {
+        position = existing
+      } else {
+        guard rows.count < query.limit else { break }
+        position = rows.count
+        index[dimensions] = position
+        rows.append(Self.row(dimensions, groupBy: groupBy))
+      }
+      if key.bot.isEmpty {
+        switch ClickEvent.Kind(rawValue: key.event) {
+        case .page: rows[position].clicks += count
+        case .storeTap: rows[position].storeTaps += count
+        case .deferredOpen: rows[position].deferredOpens += count
+        case nil: break
+        }
+      } else {
+        rows[position].bots += count
+        rows[position].botReasons[key.bot, default: 0] += count
+      }
+    }
+    return rows
+  }
+
+  private static func row(_ key: CounterKey, groupBy: [StatsDimension]) -> StatsRow {
+    var row = StatsRow()
+    for dimension in groupBy {
+      switch dimension {
+      case .day: row.day = ClickDay(daysSince1970: key.day)
+      case .route: row.route = key.route
+      case .link: row.code = key.code.isEmpty ? nil : key.code
+      case .platform: row.platform = ClickPlatform(rawValue: key.platform) ?? .other
+      case .browser: row.browser = key.browser.isEmpty ? nil : key.browser
+      case .referrer: row.referrer = key.referrer.isEmpty ? nil : key.referrer
+      }
+    }
+    return row
+  }
+}

@@ -1,0 +1,75 @@
+/// What a stats read asks for: a day range, optionally one route or one short link, and the
+/// dimensions to break the counts down by.
+public struct StatsQuery: Sendable, Hashable {
+  /// The first day (inclusive).
+  public var from: ClickDay
+  /// The last day (inclusive).
+  public var to: ClickDay
+  /// Only this route, if set.
+  public var route: String?
+  /// Only this short link, if set.
+  public var code: String?
+  /// The dimensions of each row, in order; counts are summed over the others.
+  public var groupBy: [StatsDimension]
+  /// The most rows returned (the busiest first are not chosen: rows come in dimension order).
+  public var limit: Int
+
+  /// Creates a query; by default one row per route, short link and day.
+  public init(
+    from: ClickDay,
+    to: ClickDay,
+    route: String? = nil,
+    code: String? = nil,
+    groupBy: [StatsDimension] = [.route, .link, .day],
+    limit: Int = 10_000
+  ) {
+    self.from = from
+    self.to = to
+    self.route = route
+    self.code = code
+    self.groupBy = groupBy
+    self.limit = limit
+  }
+}
+
+/// A dimension the counters are kept by.
+public enum StatsDimension: String, Sendable, Hashable, CaseIterable {
+  /// The UTC day.
+  case day
+  /// The route.
+  case route
+  /// The short link (landing pages reached by their universal link have none).
+  case link
+  /// The platform.
+  case platform
+  /// The in-app browser.
+  case browser
+  /// The referring host.
+  case referrer
+}
+
+/// One row of stats: the dimensions asked for and the counts summed over the rest.
+public struct StatsRow: Sendable, Hashable {
+  /// The day, when grouped by day.
+  public var day: ClickDay?
+  /// The route, when grouped by route.
+  public var route: String?
+  /// The short link's code, when grouped by link and the hits came through one.
+  public var code: String?
+  /// The platform, when grouped by platform.
+  public var platform: ClickPlatform?
+  /// The in-app browser, when grouped by browser and there was one.
+  public var browser: String?
+  /// The referring host, when grouped by referrer and there was one.
+  public var referrer: String?
+  /// Pages served to people.
+  public var clicks: Int = 0
+  /// Hits by bots, of every kind.
+  public var bots: Int = 0
+  /// The bots by reason (``BotReason/description`` → count).
+  public var botReasons: [String: Int] = [:]
+  /// "Get the app" taps by people.
+  public var storeTaps: Int = 0
+  /// Deferred deep links the app reported restoring after install.
+  public var deferredOpens: Int = 0
+}

@@ -1,0 +1,538 @@
+import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+
+/// The shared backend: a PostgreSQL database that several server copies use at once, through
+/// postgres-nio's connection pool (which replaces broken connections by itself, so the store
+/// recovers when the server comes back).
+final class PostgresBackend: StoreBackend {
+  let client: PostgresClient
+  private let settings: DatabaseURL.Postgres
+  private let logger: Logger
+  private let connectTimeout: Duration
+  private let startupParameters: [(String, String)]
+
+  init(_ settings: DatabaseURL.Postgres, options: StoreOptions, logger: Logger) {
+    self.settings = settings
+    self.logger = logger
+    connectTimeout = options.operationTimeout
+    var parameters: [(String, String)] = []
+    if let schema = settings.schema { parameters.append(("search_path", schema)) }
+    parameters.append(("application_name", settings.applicationName ?? "linkgen"))
+    startupParameters = parameters
+    var configuration: PostgresClient.Configuration
+    if let directory = settings.socketDirectory {
+      configuration = PostgresClient.Configuration(
+        unixSocketPath: "\(directory)/.s.PGSQL.\(settings.port)",
+        username: settings.user,
+        password: settings.password,
+        database: settings.database
+      )
+    } else {
+      configuration = PostgresClient.Configuration(
+        host: settings.host ?? "localhost",
+        port: settings.port,
+        username: settings.user,
+        password: settings.password,
+        database: settings.database,
+        tls: Self.tls(settings.tls)
+      )
+    }
+    configuration.options.maximumConnections = options.postgresConnections
+    configuration.options.connectTimeout = options.operationTimeout
+    configuration.options.additionalStartupParameters = parameters
+    client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+  }
+
+  /// libpq's `sslmode` in postgres-nio's terms: `prefer` and `require` do not check the
+  /// certificate (as libpq does not without a root certificate); `verify-ca` checks the chain;
+  /// `verify-full` the chain and the host name.
+  private static func tls(_ mode: DatabaseURL.TLSMode) -> PostgresClient.Configuration.TLS {
+    switch mode {
+    case .disable: .disable
+    case .prefer: .prefer(tlsConfiguration(mode))
+    case .require, .verifyCA, .verifyFull: .require(tlsConfiguration(mode))
+    }
+  }
+
+  private static func tlsConfiguration(_ mode: DatabaseURL.TLSMode) -> TLSConfiguration {
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    switch mode {
+    case .disable, .prefer, .require: configuration.certificateVerification = .none
+    case .verifyCA: configuration.certificateVerification = .noHostnameVerification
+    case .verifyFull: break
+    }
+    return configuration
+  }
+
+  func run() async {
+    await client.run()
+  }
+
+  func close() async {}
+
+  func migrate() async throws(StoreError) -> Int {
+    // Migrations run on a connection of their own, opened directly rather than through the
+    // pool: a wrong password or a missing database fails at once with the server's reason,
+    // where the pool would keep retrying in the background.
+    let connection: PostgresConnection
+    do {
+      connection = try await PostgresConnection.connect(
+        configuration: try directConfiguration(),
+        id: 0,
+        logger: logger
+      )
+    } catch {
+      throw Self.map(error)
+    }
+    let schema = settings.schema
+    let logger = logger
+    do {
+      let version = try await Self.migrate(connection, schema: schema, logger: logger)
+      try? await connection.close()
+      return version
+    } catch {
+      try? await connection.close()
+      throw Self.map(error)
+    }
+  }
+
+  private static func migrate(_ connection: PostgresConnection, schema: String?, logger: Logger)
+    async throws -> Int
+  {
+    try await connection.query("BEGIN", logger: logger)
+    do {
+      // One migrator at a time per schema, across every process: the lock is released with
+      // the transaction.
+      try await connection.query(
+        "SELECT pg_advisory_xact_lock(hashtext('linkgen-migrations'), hashtext(\(schema ?? "")))",
+        logger: logger
+      )
+      if let schema {
+        try await connection.query(
+          PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"),
+          logger: logger
+        )
+      }
+      try await connection.query(
+        """
+        CREATE TABLE IF NOT EXISTS linkgen_schema (
+          version INTEGER PRIMARY KEY,
+          name TEXT NOT NULL,
+          applied_at BIGINT NOT NULL
+        )
+        """,
+        logger: logger
+      )
+      var current = 0
+      for try await version in try await connection.query(
+        "SELECT COALESCE(MAX(version), 0)::bigint FROM linkgen_schema",
+        logger: logger
+      ).decode(Int.self) {
+        current = version
+      }
+      guard current <= Migration.latest else { throw Migration.tooNew(current) }
+      for migration in Migration.all where migration.version > current {
+        for statement in migration.postgres {
+          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        let now = Int(SQLiteBackend.now())
+        try await connection.query(
+          """
+          INSERT INTO linkgen_schema (version, name, applied_at)
+          VALUES (\(migration.version), \(migration.name), \(now))
+          """,
+          logger: logger
+        )
+      }
+      try await connection.query("COMMIT", logger: logger)
+      return Migration.latest
+    } catch {
+      _ = try? await connection.query("ROLLBACK", logger: logger)
+      throw error
+    }
+  }
+
+  /// The pool's settings for one connection of its own.
+  private func directConfiguration() throws -> PostgresConnection.Configuration {
+    var configuration: PostgresConnection.Configuration
+    if let directory = settings.socketDirectory {
+      configuration = PostgresConnection.Configuration(
+        unixSocketPath: "\(directory)/.s.PGSQL.\(settings.port)",
+        username: settings.user,
+        password: settings.password,
+        database: settings.database
+      )
+    } else {
+      let tls: PostgresConnection.Configuration.TLS =
+        switch settings.tls {
+        case .disable: .disable
+        case .prefer: .prefer(try NIOSSLContext(configuration: Self.tlsConfiguration(.prefer)))
+        case .require, .verifyCA, .verifyFull:
+          .require(try NIOSSLContext(configuration: Self.tlsConfiguration(settings.tls)))
+        }
+      configuration = PostgresConnection.Configuration(
+        host: settings.host ?? "localhost",
+        port: settings.port,
+        username: settings.user,
+        password: settings.password,
+        database: settings.database,
+        tls: tls
+      )
+    }
+    configuration.options.connectTimeout = .milliseconds(
+      Int64(connectTimeout.components.seconds * 1000)
+        + connectTimeout.components.attoseconds / 1_000_000_000_000_000
+    )
+    configuration.options.additionalStartupParameters = startupParameters
+    return configuration
+  }
+
+  func schemaVersions() async throws(StoreError) -> [Int] {
+    var versions: [Int] = []
+    for row in try await query(
+      "SELECT version::bigint FROM linkgen_schema ORDER BY version",
+      retry: true
+    ) {
+      do {
+        versions.append(try row.decode(Int.self))
+      } catch {
+        throw StoreError(.internalError, "unexpected schema row from PostgreSQL: \(error)")
+      }
+    }
+    return versions
+  }
+
+  func execute(_ sql: String) async throws(StoreError) {
+    try await query(PostgresQuery(unsafeSQL: sql), retry: false)
+  }
+
+  // MARK: Links
+
+  private static let linkColumns =
+    "code, route, params, created_at, expires_at, max_visits, visits, custom, key_id"
+
+  private typealias LinkTuple = (String, String, String, Int, Int?, Int?, Int, Bool, String?)
+
+  func insertLink(_ row: LinkRow) async throws(StoreError) -> Bool {
+    var binds = PostgresBindings()
+    binds.append(row.code)
+    binds.append(row.route)
+    binds.append(row.params)
+    binds.append(Int(row.createdAt))
+    binds.append(row.expiresAt.map(Int.init))
+    binds.append(row.maxVisits.map(Int.init))
+    binds.append(Int(row.visits))
+    binds.append(row.custom)
+    binds.append(row.keyID)
+    let rows = try await query(
+      PostgresQuery(
+        unsafeSQL: """
+          INSERT INTO linkgen_links (\(Self.linkColumns))
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+          ON CONFLICT (code) DO NOTHING RETURNING code
+          """,
+        binds: binds
+      ),
+      retry: false
+    )
+    return !rows.isEmpty
+  }
+
+  func link(code: String) async throws(StoreError) -> LinkRow? {
+    try await links(
+      "SELECT \(Self.linkColumns) FROM linkgen_links WHERE code = $1",
+      code: code,
+      retry: true
+    )
+  }
+
+  func countVisit(code: String, now: Int64) async throws(StoreError) -> LinkRow? {
+    var binds = PostgresBindings()
+    binds.append(code)
+    binds.append(Int(now))
+    let rows = try await query(
+      PostgresQuery(
+        unsafeSQL: """
+          UPDATE linkgen_links SET visits = visits + 1
+          WHERE code = $1 AND (expires_at IS NULL OR expires_at > $2)
+            AND (max_visits IS NULL OR visits < max_visits)
+          RETURNING \(Self.linkColumns)
+          """,
+        binds: binds
+      ),
+      retry: false
+    )
+    return try rows.first.map(Self.linkRow)
+  }
+
+  func deleteLink(code: String) async throws(StoreError) -> Bool {
+    try await !query(
+      "DELETE FROM linkgen_links WHERE code = \(code) RETURNING code",
+      retry: false
+    ).isEmpty
+  }
+
+  private func links(_ sql: String, code: String, retry: Bool) async throws(StoreError)
+    -> LinkRow?
+  {
+    var binds = PostgresBindings()
+    binds.append(code)
+    let rows = try await query(PostgresQuery(unsafeSQL: sql, binds: binds), retry: retry)
+    return try rows.first.map(Self.linkRow)
+  }
+
+  private static func linkRow(_ row: PostgresRow) throws(StoreError) -> LinkRow {
+    do {
+      let (code, route, params, created, expires, maxVisits, visits, custom, keyID) =
+        try row.decode(LinkTuple.self)
+      return LinkRow(
+        code: code,
+        route: route,
+        params: params,
+        createdAt: Int64(created),
+        expiresAt: expires.map(Int64.init),
+        maxVisits: maxVisits.map(Int64.init),
+        visits: Int64(visits),
+        custom: custom,
+        keyID: keyID
+      )
+    } catch {
+      throw StoreError(.internalError, "unexpected link row from PostgreSQL: \(error)")
+    }
+  }
+
+  // MARK: Keys
+
+  private static let keyColumns = "id, hash, scopes, name, created_at, revoked_at"
+
+  func insertKey(_ row: KeyRow) async throws(StoreError) {
+    var binds = PostgresBindings()
+    binds.append(row.id)
+    binds.append(ByteBuffer(bytes: row.hash))
+    binds.append(row.scopes)
+    binds.append(row.name)
+    binds.append(Int(row.createdAt))
+    binds.append(row.revokedAt.map(Int.init))
+    try await query(
+      PostgresQuery(
+        unsafeSQL:
+          "INSERT INTO linkgen_keys (\(Self.keyColumns)) VALUES ($1, $2, $3, $4, $5, $6)",
+        binds: binds
+      ),
+      retry: false
+    )
+  }
+
+  func keys() async throws(StoreError) -> [KeyRow] {
+    var result: [KeyRow] = []
+    for row in try await query(
+      PostgresQuery(
+        unsafeSQL: "SELECT \(Self.keyColumns) FROM linkgen_keys ORDER BY created_at, id"
+      ),
+      retry: true
+    ) {
+      result.append(try Self.keyRow(row))
+    }
+    return result
+  }
+
+  func key(id: String) async throws(StoreError) -> KeyRow? {
+    var binds = PostgresBindings()
+    binds.append(id)
+    let rows = try await query(
+      PostgresQuery(
+        unsafeSQL: "SELECT \(Self.keyColumns) FROM linkgen_keys WHERE id = $1",
+        binds: binds
+      ),
+      retry: true
+    )
+    return try rows.first.map(Self.keyRow)
+  }
+
+  func revokeKey(id: String, at time: Int64) async throws(StoreError) -> Bool {
+    let time = Int(time)
+    return try await !query(
+      """
+      UPDATE linkgen_keys SET revoked_at = COALESCE(revoked_at, \(time)) WHERE id = \(id)
+      RETURNING id
+      """,
+      retry: false
+    ).isEmpty
+  }
+
+  private static func keyRow(_ row: PostgresRow) throws(StoreError) -> KeyRow {
+    do {
+      let (id, hash, scopes, name, created, revoked) =
+        try row.decode((String, ByteBuffer, String, String?, Int, Int?).self)
+      return KeyRow(
+        id: id,
+        hash: Array(hash.readableBytesView),
+        scopes: scopes,
+        name: name,
+        createdAt: Int64(created),
+        revokedAt: revoked.map(Int64.init)
+      )
+    } catch {
+      throw StoreError(.internalError, "unexpected key row from PostgreSQL: \(error)")
+    }
+  }
+
+  // MARK: Counters
+
+  func addCounts(_ counts: [CounterKey: Int]) async throws(StoreError) {
+    guard !counts.isEmpty else { return }
+    // Sorted, so that copies flushing at once lock counters in the same order.
+    let sorted = counts.sorted { $0.key < $1.key }
+    var binds = PostgresBindings()
+    binds.append(sorted.map { $0.key.day })
+    binds.append(sorted.map { $0.key.route })
+    binds.append(sorted.map { $0.key.code })
+    binds.append(sorted.map { $0.key.event })
+    binds.append(sorted.map { $0.key.platform })
+    binds.append(sorted.map { $0.key.browser })
+    binds.append(sorted.map { $0.key.referrer })
+    binds.append(sorted.map { $0.key.bot })
+    binds.append(sorted.map { $0.value })
+    // One statement: all the counts or none.
+    let statement = PostgresQuery(
+      unsafeSQL: """
+        INSERT INTO linkgen_counts (day, route, code, event, platform, browser, referrer, bot, count)
+        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[],
+                             $6::text[], $7::text[], $8::text[], $9::bigint[])
+        ON CONFLICT (day, route, code, event, platform, browser, referrer, bot)
+        DO UPDATE SET count = linkgen_counts.count + excluded.count
+        """,
+      binds: binds
+    )
+    // A deadlock or serialization failure rolls the statement back whole, so running it again
+    // counts nothing twice.
+    var attempt = 0
+    while true {
+      attempt += 1
+      do {
+        _ = try await client.query(statement, logger: logger).collect()
+        return
+      } catch {
+        if attempt < 3, Self.isConflict(error) { continue }
+        throw Self.map(error)
+      }
+    }
+  }
+
+  /// A deadlock or serialization failure: the statement was rolled back and may be run again.
+  private static func isConflict(_ error: any Error) -> Bool {
+    guard let error = error as? PSQLError, error.code == .server else { return false }
+    let state = error.serverInfo?[.sqlState]
+    return state == "40001" || state == "40P01"
+  }
+
+  func counts(_ query: CounterQuery) async throws(StoreError) -> [(CounterKey, Int)] {
+    let columns = query.columns
+    var binds = PostgresBindings()
+    binds.append(query.fromDay)
+    binds.append(query.toDay)
+    var sql =
+      "SELECT \(columns.map { $0 == "day" ? "day::bigint" : $0 }.joined(separator: ", ")), "
+      + "SUM(count)::bigint FROM linkgen_counts WHERE day >= $1 AND day <= $2"
+    if let route = query.route {
+      binds.append(route)
+      sql += " AND route = $\(binds.count)"
+    }
+    if let code = query.code {
+      binds.append(code)
+      sql += " AND code = $\(binds.count)"
+    }
+    let list = columns.joined(separator: ", ")
+    sql += " GROUP BY \(list) ORDER BY \(list)"
+    let rows = try await self.query(PostgresQuery(unsafeSQL: sql, binds: binds), retry: true)
+    var result: [(CounterKey, Int)] = []
+    for row in rows {
+      var key = CounterKey()
+      var total = 0
+      let cells = Array(row)
+      do {
+        for (index, column) in columns.enumerated() {
+          let cell = cells[index]
+          switch column {
+          case "day": key.day = try cell.decode(Int.self)
+          case "route": key.route = try cell.decode(String.self)
+          case "code": key.code = try cell.decode(String.self)
+          case "event": key.event = try cell.decode(String.self)
+          case "platform": key.platform = try cell.decode(String.self)
+          case "browser": key.browser = try cell.decode(String.self)
+          case "referrer": key.referrer = try cell.decode(String.self)
+          default: key.bot = try cell.decode(String.self)
+          }
+        }
+        total = try cells[columns.count].decode(Int.self)
+      } catch {
+        throw StoreError(.internalError, "unexpected counter row from PostgreSQL: \(error)")
+      }
+      result.append((key, total))
+    }
+    return result
+  }
+
+  // MARK: Running statements
+
+  /// Runs one statement and collects its rows. A read (`retry`) whose connection broke before
+  /// an answer is run once more on a fresh connection; writes are not, since the first may have
+  /// committed.
+  @discardableResult
+  private func query(_ statement: PostgresQuery, retry: Bool) async throws(StoreError)
+    -> [PostgresRow]
+  {
+    var attempts = 0
+    while true {
+      attempts += 1
+      do {
+        return try await client.query(statement, logger: logger).collect()
+      } catch {
+        let mapped = Self.map(error)
+        if retry, attempts < 2, mapped.code == .unavailable { continue }
+        throw mapped
+      }
+    }
+  }
+
+  /// postgres-nio's errors as store errors. Messages carry the server's message, never the
+  /// statement or its values.
+  static func map(_ error: any Error) -> StoreError {
+    if let error = error as? StoreError { return error }
+    guard let error = error as? PSQLError else {
+      return StoreError(.unavailable, "PostgreSQL is unreachable: \(error)")
+    }
+    if error.code == .server {
+      let state = error.serverInfo?[.sqlState] ?? ""
+      let message = "PostgreSQL: \(error.serverInfo?[.message] ?? "error") (SQLSTATE \(state))"
+      switch state {
+      case "40001", "40P01":
+        return StoreError(.unavailable, message + " (a conflicting transaction)")
+      case "53100", "58030":
+        return StoreError(.storageFailure, message)
+      case "3D000", "3F000", "42501", "28000", "28P01":
+        return StoreError(.misconfigured, message)
+      case "25006":
+        return StoreError(.storageFailure, message + " (the server is read-only)")
+      default:
+        if state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("53") {
+          return StoreError(.unavailable, message)
+        }
+        return StoreError(.internalError, message)
+      }
+    }
+    let underlying = error.underlying.map { ": \($0)" } ?? ""
+    switch error.code {
+    case .unsupportedAuthMechanism, .authMechanismRequiresPassword, .saslError, .sslUnsupported:
+      return StoreError(
+        .misconfigured,
+        "PostgreSQL refused the connection's authentication or TLS settings (\(error.code))"
+          + underlying
+      )
+    default:
+      return StoreError(.unavailable, "PostgreSQL is unreachable (\(error.code))\(underlying)")
+    }
+  }
+}

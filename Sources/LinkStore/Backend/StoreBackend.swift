@@ -1,0 +1,139 @@
+/// The two backends behind one protocol: what the store needs from a database, in rows.
+///
+/// Every operation is one statement or one transaction, atomic on its own, so several server
+/// copies can share one database. Errors are mapped to ``StoreError`` codes by each backend.
+package protocol StoreBackend: Sendable {
+  /// Runs what the backend needs in the background (PostgreSQL's connection pool) until the
+  /// task is cancelled.
+  func run() async
+  /// Applies the migrations this build knows and the database lacks, under a lock held across
+  /// processes; returns the schema version.
+  func migrate() async throws(StoreError) -> Int
+  /// Closes the connections.
+  func close() async
+  /// The versions recorded in `linkgen_schema`, in order.
+  func schemaVersions() async throws(StoreError) -> [Int]
+  /// Runs one statement without values (tests, benchmarks).
+  func execute(_ sql: String) async throws(StoreError)
+
+  /// Inserts a link; `false` when the code is taken.
+  func insertLink(_ row: LinkRow) async throws(StoreError) -> Bool
+  /// The link of a code.
+  func link(code: String) async throws(StoreError) -> LinkRow?
+  /// Counts one visit when the link is neither expired at `now` nor exhausted, in one
+  /// statement; returns the row after counting, or `nil` when nothing was counted.
+  func countVisit(code: String, now: Int64) async throws(StoreError) -> LinkRow?
+  /// Deletes a link; `false` when there was none.
+  func deleteLink(code: String) async throws(StoreError) -> Bool
+
+  /// Inserts a key.
+  func insertKey(_ row: KeyRow) async throws(StoreError)
+  /// Every key, oldest first.
+  func keys() async throws(StoreError) -> [KeyRow]
+  /// The key of an id.
+  func key(id: String) async throws(StoreError) -> KeyRow?
+  /// Marks a key revoked (keeping the first revocation time); `false` when there is no such key.
+  func revokeKey(id: String, at: Int64) async throws(StoreError) -> Bool
+
+  /// Adds counts to the counters, in one transaction: all or nothing.
+  func addCounts(_ counts: [CounterKey: Int]) async throws(StoreError)
+  /// The counters in a day range, summed over the dimensions not in `groupBy`.
+  func counts(_ query: CounterQuery) async throws(StoreError) -> [(CounterKey, Int)]
+}
+
+/// A short link as stored.
+package struct LinkRow: Sendable, Hashable {
+  package var code: String
+  package var route: String
+  /// A JSON object of the values' canonical text.
+  package var params: String
+  package var createdAt: Int64
+  package var expiresAt: Int64?
+  package var maxVisits: Int64?
+  package var visits: Int64
+  package var custom: Bool
+  package var keyID: String?
+}
+
+/// An API key as stored: its SHA-256, never the key.
+package struct KeyRow: Sendable, Hashable {
+  package var id: String
+  package var hash: [UInt8]
+  /// Comma-separated, sorted.
+  package var scopes: String
+  package var name: String?
+  package var createdAt: Int64
+  package var revokedAt: Int64?
+}
+
+/// One counter: a bucket of hits. Empty strings stand for "none" (no short link, no in-app
+/// browser, no referrer, a person rather than a bot).
+package struct CounterKey: Sendable, Hashable, Comparable {
+  package var day: Int
+  package var route: String
+  package var code: String
+  package var event: String
+  package var platform: String
+  package var browser: String
+  package var referrer: String
+  package var bot: String
+
+  package init(
+    day: Int = 0,
+    route: String = "",
+    code: String = "",
+    event: String = "",
+    platform: String = "",
+    browser: String = "",
+    referrer: String = "",
+    bot: String = ""
+  ) {
+    self.day = day
+    self.route = route
+    self.code = code
+    self.event = event
+    self.platform = platform
+    self.browser = browser
+    self.referrer = referrer
+    self.bot = bot
+  }
+
+  /// A total order, so that every writer touches counters in the same order (no deadlocks
+  /// between server copies flushing at once).
+  package static func < (lhs: CounterKey, rhs: CounterKey) -> Bool {
+    if lhs.day != rhs.day { return lhs.day < rhs.day }
+    let left = (lhs.route, lhs.code, lhs.event, lhs.platform, lhs.browser, lhs.referrer)
+    let right = (rhs.route, rhs.code, rhs.event, rhs.platform, rhs.browser, rhs.referrer)
+    return left != right ? left < right : lhs.bot < rhs.bot
+  }
+}
+
+/// A read of the counters.
+package struct CounterQuery: Sendable, Hashable {
+  package var fromDay: Int
+  package var toDay: Int
+  package var route: String?
+  package var code: String?
+  /// The dimensions kept apart; `event` and `bot` always are.
+  package var groupBy: [StatsDimension]
+  package var limit: Int
+
+  /// The counter columns of the dimensions, in order, with `event` and `bot` last.
+  var columns: [String] {
+    groupBy.map(\.column) + ["event", "bot"]
+  }
+}
+
+extension StatsDimension {
+  /// The counters' column.
+  var column: String {
+    switch self {
+    case .day: "day"
+    case .route: "route"
+    case .link: "code"
+    case .platform: "platform"
+    case .browser: "browser"
+    case .referrer: "referrer"
+    }
+  }
+}

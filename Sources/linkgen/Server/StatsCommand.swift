@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import LinkStore
+
+extension Linkgen {
+  /// `linkgen stats [--from DAY] [--to DAY] [--route R] [--link CODE] [--by …]`
+  struct Stats: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print click counts: people and bots apart, with the bots' reasons.",
+      discussion: """
+        Counts come from the server's database (--database, or $LINKGEN_DATABASE_URL, else \
+        sqlite:linkgen.sqlite), by UTC day. `clicks` are pages served to people; `bots` are \
+        crawlers, link previews, HEAD/OPTIONS probes and HTTP libraries, counted apart (never \
+        dropped) with their reasons; `store` counts "Get the app" taps and `deferred` the deep \
+        links apps restored after install. No addresses or user agents are stored.
+
+        The server writes counts every few seconds (its flush interval), so the last seconds \
+        may not show yet.
+
+        Examples:
+          linkgen stats
+          linkgen stats --from 2026-11-01 --to 2026-11-30 --route shared-checklist
+          linkgen stats --link k7m2xq9rtb4h --by day,platform
+          linkgen stats --days 7 --by route --format json
+
+        Exit status: 0 on success, 64 for a usage error, 69 when the database cannot be \
+        reached, 78 for a bad database URL.
+        """
+    )
+
+    @Option(help: ArgumentHelp("The first day, YYYY-MM-DD (UTC).", valueName: "day"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The last day, YYYY-MM-DD (UTC); default today.", valueName: "day"))
+    var to: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Without --from: how many days up to --to (default 30).",
+        valueName: "n"
+      )
+    )
+    var days: Int?
+
+    @Option(help: ArgumentHelp("Only this route.", valueName: "name"))
+    var route: String?
+
+    @Option(help: ArgumentHelp("Only this short link (its code).", valueName: "code"))
+    var link: String?
+
+    @Option(
+      name: .customLong("by"),
+      help: ArgumentHelp(
+        "The columns of each row, comma-separated: day, route, link, platform, browser, "
+          + "referrer (default route,link,day).",
+        valueName: "columns"
+      )
+    )
+    var groupBy: String = "route,link,day"
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var output: FormatOptions
+
+    func validate() throws {
+      _ = try query(today: ClickDay(Date()))
+    }
+
+    func run() async throws {
+      let query = try self.query(today: ClickDay(Date()))
+      let rows = try await database.withStore { store in try await store.stats(query) }
+      switch output.format {
+      case .json: Console.print(StoreJSON.stats(rows, query: query))
+      case .text: Console.print(StoreText.stats(rows, query: query))
+      }
+    }
+
+    private func query(today: ClickDay) throws(ValidationError) -> StatsQuery {
+      func day(_ text: String?, _ option: String) throws(ValidationError) -> ClickDay? {
+        guard let text else { return nil }
+        guard let day = ClickDay(text) else {
+          throw ValidationError("\(option) '\(text)' is not a date in the form YYYY-MM-DD")
+        }
+        return day
+      }
+      if from != nil, days != nil {
+        throw ValidationError("give --from or --days, not both")
+      }
+      if let days, days < 1 || days > 3660 {
+        throw ValidationError("--days must be 1–3660, got \(days)")
+      }
+      let last = try day(to, "--to") ?? today
+      let first =
+        try day(from, "--from")
+        ?? ClickDay(daysSince1970: last.daysSince1970 - (days ?? 30) + 1)
+      guard first <= last else {
+        throw ValidationError("--from (\(first)) is after --to (\(last))")
+      }
+      var dimensions: [StatsDimension] = []
+      for name in groupBy.split(separator: ",") {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard let dimension = StatsDimension(rawValue: name) else {
+          let known = StatsDimension.allCases.map(\.rawValue).joined(separator: ", ")
+          throw ValidationError("--by: unknown column '\(name)'; the columns are \(known)")
+        }
+        if !dimensions.contains(dimension) { dimensions.append(dimension) }
+      }
+      return StatsQuery(from: first, to: last, route: route, code: link, groupBy: dimensions)
+    }
+  }
+}

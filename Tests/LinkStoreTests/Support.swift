@@ -1,0 +1,147 @@
+import Foundation
+import LinkKit
+import LinkStore
+import LinkgenTestSupport
+import Logging
+import PostgresNIO
+import Testing
+
+/// The example route tables of the repository.
+enum Tables {
+  static let root = PackagePaths.root
+
+  static let openlist: RouteTable = {
+    do {
+      return try RouteTable(
+        contentsOf: root.appendingPathComponent("Examples/openlist/linkgen.json")
+      )
+    } catch {
+      fatalError("cannot load the example table: \(error)")
+    }
+  }()
+
+  static let checklistID = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+}
+
+/// The backends the shared tests run against.
+enum TestBackend: String, Sendable, CustomStringConvertible {
+  case sqlite
+  case postgres
+
+  var description: String { rawValue }
+}
+
+/// A quiet logger for stores under test.
+let testLogger: Logger = {
+  var logger = Logger(label: "linkgen.store.tests", factory: { _ in SwiftLogNoOpLogHandler() })
+  logger.logLevel = .critical
+  return logger
+}()
+
+/// A fresh, empty database for one test: an SQLite file in a new directory, or a new schema in
+/// the test PostgreSQL database (dropped afterwards), so tests running in parallel never see
+/// each other's rows.
+struct TestDatabase: Sendable {
+  let url: DatabaseURL
+  private let cleanup: @Sendable () async -> Void
+
+  static func make(_ backend: TestBackend) async throws -> TestDatabase {
+    switch backend {
+    case .sqlite:
+      let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("linkgen-store-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let url = try DatabaseURL("sqlite:\(directory.appendingPathComponent("links.sqlite").path)")
+      return TestDatabase(url: url) {
+        try? FileManager.default.removeItem(at: directory)
+      }
+    case .postgres:
+      let schema =
+        "lgtest_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+      let url = try PostgresServer.url(schema: schema)
+      return TestDatabase(url: url) {
+        try? await PostgresServer.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+      }
+    }
+  }
+
+  /// Runs `body` with a fresh database and removes it afterwards.
+  static func with<T>(_ backend: TestBackend, _ body: (TestDatabase) async throws -> T)
+    async throws -> T
+  {
+    let database = try await make(backend)
+    do {
+      let result = try await body(database)
+      await database.cleanup()
+      return result
+    } catch {
+      await database.cleanup()
+      throw error
+    }
+  }
+
+  /// Opens a store on the database for the length of `body`.
+  func withStore<T>(
+    table: RouteTable? = Tables.openlist,
+    options: StoreOptions = StoreOptions(),
+    _ body: (LinkStore) async throws -> T
+  ) async throws -> T {
+    try await LinkStore.withStore(url, table: table, options: options, logger: testLogger, body)
+  }
+}
+
+/// The test PostgreSQL server (see `TestPostgres`), with what the store's tests add: its
+/// settings, URLs of fresh schemas, and statements run on a connection of their own.
+enum PostgresServer {
+  static var isReachable: Bool { TestPostgres.isReachable }
+  static var skipMessage: String { TestPostgres.skipMessage }
+
+  static func settings() throws -> DatabaseURL.Postgres {
+    guard case .postgres(let settings) = try DatabaseURL(TestPostgres.baseURL).backend else {
+      throw StoreError(.invalidDatabaseURL, "LINKGEN_TEST_POSTGRES_URL is not a postgres:// URL")
+    }
+    return settings
+  }
+
+  /// The test database with `schema` as its schema.
+  static func url(schema: String, host: String? = nil, port: Int? = nil, application: String? = nil)
+    throws -> DatabaseURL
+  {
+    var settings = try settings()
+    settings.schema = schema
+    if let host { settings.host = host }
+    if let port { settings.port = port }
+    settings.tls = .disable
+    settings.applicationName = application
+    return DatabaseURL(.postgres(settings))
+  }
+
+  /// Runs one statement on a connection of its own.
+  static func execute(_ sql: String) async throws {
+    let settings = try settings()
+    let configuration = PostgresClient.Configuration(
+      host: settings.host ?? "127.0.0.1",
+      port: settings.port,
+      username: settings.user,
+      password: settings.password,
+      database: settings.database,
+      tls: .disable
+    )
+    let client = PostgresClient(configuration: configuration)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await client.run() }
+      defer { group.cancelAll() }
+      _ = try await client.query(PostgresQuery(unsafeSQL: sql)).collect()
+    }
+  }
+}
+
+extension ShortLinkState {
+  var isActive: Bool {
+    if case .active = self { return true }
+    return false
+  }
+}
+
+/// A fixed moment for tests that pass `now`.
+let testNow = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-17

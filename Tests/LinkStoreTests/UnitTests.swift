@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+@testable import LinkStore
+
+@Suite struct DatabaseURLTests {
+  @Test func sqlite() throws {
+    #expect(try DatabaseURL("sqlite:links.sqlite").backend == .sqlite(path: "links.sqlite"))
+    #expect(try DatabaseURL("sqlite:/var/lib/x.db").backend == .sqlite(path: "/var/lib/x.db"))
+    #expect(try DatabaseURL("sqlite:///var/lib/x.db").backend == .sqlite(path: "/var/lib/x.db"))
+  }
+
+  @Test func postgres() throws {
+    let url = try DatabaseURL(
+      "postgresql://link%40gen:p%3Ass@db.internal:6543/links?sslmode=verify-full&schema=edge&application_name=edge-1"
+    )
+    guard case .postgres(let settings) = url.backend else {
+      Issue.record("expected PostgreSQL")
+      return
+    }
+    #expect(settings.user == "link@gen" && settings.password == "p:ss")
+    #expect(settings.host == "db.internal" && settings.port == 6543 && settings.database == "links")
+    #expect(settings.tls == .verifyFull && settings.schema == "edge")
+    #expect(settings.applicationName == "edge-1")
+    #expect(!url.description.contains("p:ss") && !url.description.contains("p%3Ass"))
+    #expect(url.description.contains("***"))
+
+    let defaults = try DatabaseURL("postgres://u@localhost/")
+    guard case .postgres(let plain) = defaults.backend else { return }
+    #expect(
+      plain.port == 5432 && plain.database == nil && plain.tls == .prefer && plain.password == nil
+    )
+
+    let socket = try DatabaseURL("postgres://u@/db?host=/var/run/postgresql")
+    guard case .postgres(let local) = socket.backend else { return }
+    #expect(local.socketDirectory == "/var/run/postgresql" && local.host == nil)
+  }
+
+  @Test(arguments: [
+    ("", "must start with"),
+    ("links.sqlite", "did you mean sqlite:links.sqlite"),
+    ("mysql://u@h/db", "must start with"),
+    ("sqlite:", "names no file"),
+    ("sqlite::memory:", "in-memory"),
+    ("postgres://h/db", "names no user"),
+    ("postgres://u@/db", "names no host"),
+    ("postgres://u:secret@h/db?sslmode=maybe", "sslmode 'maybe'"),
+    ("postgres://u:secret@h/db?schema=Bad-Name", "schema 'Bad-Name'"),
+    ("postgres://u:secret@h/db?timeout=3", "unknown option 'timeout'"),
+    ("postgres://u:secret@h/db?schema=a&schema=b", "given twice"),
+    ("postgres://u:secret@h:99999/db", "out of range"),
+  ])
+  func rejects(text: String, expected: String) {
+    #expect {
+      try DatabaseURL(text)
+    } throws: { error in
+      let error = error as? StoreError
+      return error?.code == .invalidDatabaseURL && error?.message.contains(expected) == true
+        && error?.message.contains("secret") == false
+    }
+  }
+
+  @Test func resolveOrder() throws {
+    let environment = ["LINKGEN_DATABASE_URL": "sqlite:from-env.sqlite"]
+    #expect(
+      try DatabaseURL.resolve(option: "sqlite:opt.sqlite", environment: environment).backend
+        == .sqlite(path: "opt.sqlite")
+    )
+    #expect(
+      try DatabaseURL.resolve(option: nil, environment: environment).backend
+        == .sqlite(path: "from-env.sqlite")
+    )
+    #expect(
+      try DatabaseURL.resolve(option: nil, environment: [:]).backend
+        == .sqlite(path: "linkgen.sqlite")
+    )
+    #expect {
+      try DatabaseURL.resolve(option: nil, environment: ["LINKGEN_DATABASE_URL": "nope"])
+    } throws: { ($0 as? StoreError)?.message.hasPrefix("LINKGEN_DATABASE_URL: ") == true }
+  }
+}
+
+@Suite struct CodeTests {
+  @Test func alphabetHasNoLookAlikes() {
+    #expect(ShortCode.alphabet.count == 32)
+    #expect(Set(ShortCode.alphabet).count == 32)
+    for character in "01lIoO" { #expect(!ShortCode.alphabet.contains(character)) }
+  }
+
+  @Test func generatedCodesUseTheAlphabetAndDoNotRepeat() {
+    var seen: Set<String> = []
+    var counts: [Character: Int] = [:]
+    for _ in 0..<10_000 {
+      let code = SecureRandom.code(length: 12)
+      #expect(code.count == 12)
+      seen.insert(code)
+      for character in code { counts[character, default: 0] += 1 }
+    }
+    #expect(seen.count == 10_000)
+    #expect(Set(counts.keys) == Set(ShortCode.alphabet))
+    // 120,000 characters over 32 symbols: each near 3,750; a biased generator would stray far.
+    #expect(counts.values.allSatisfy { (3_300...4_200).contains($0) })
+  }
+
+  @Test func keysAreReadBack() {
+    let (id, key) = KeyHashing.generate()
+    #expect(KeyHashing.id(in: key) == id)
+    #expect(KeyHashing.id(in: key + "a") == nil)
+    #expect(KeyHashing.id(in: key.uppercased()) == nil)
+    #expect(KeyHashing.id(in: "lgk_" + id + "-" + String(key.suffix(40))) == nil)
+    #expect(KeyHashing.constantTimeEqual([1, 2, 3], [1, 2, 3]))
+    #expect(!KeyHashing.constantTimeEqual([1, 2, 3], [1, 2, 4]))
+    #expect(!KeyHashing.constantTimeEqual([1, 2, 3], [1, 2]))
+  }
+}
+
+@Suite struct ClickDayTests {
+  @Test func roundTrips() {
+    for text in ["1970-01-01", "2000-02-29", "2026-11-22", "2100-12-31"] {
+      #expect(ClickDay(text)?.description == text)
+    }
+    #expect(ClickDay("1970-01-02")?.daysSince1970 == 1)
+    #expect(ClickDay(Date(timeIntervalSince1970: 86_399)).daysSince1970 == 0)
+    #expect(ClickDay(Date(timeIntervalSince1970: -1)).daysSince1970 == -1)
+    for bad in ["2026-02-29", "2026-13-01", "2026-1-1", "20261122", "", "2026-11-22T00"] {
+      #expect(ClickDay(bad) == nil)
+    }
+  }
+}
+
+@Suite struct ClickClassifierTests {
+  static let iPhone =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1"
+
+  @Test(
+    arguments: [
+      ("GET", iPhone, nil, nil, "human"),
+      ("HEAD", iPhone, nil, nil, "method:head"),
+      ("OPTIONS", iPhone, nil, nil, "method:options"),
+      ("GET", iPhone, "prefetch;prerender", nil, "prefetch"),
+      ("GET", iPhone, nil, "Twitterbot", "crawler:twitterbot"),
+      ("GET", nil, nil, nil, "no-user-agent"),
+      (
+        "GET", "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)", nil,
+        nil, "crawler:facebookexternalhit"
+      ),
+      ("GET", "AASA-Bot/1.0.0", nil, nil, "crawler:aasa-bot"),
+      ("GET", "swcd (unknown version) CFNetwork/1474 Darwin/23.0.0", nil, nil, "crawler:swcd"),
+      (
+        "GET", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", nil, nil,
+        "crawler:slackbot"
+      ),
+      ("GET", "curl/8.5.0", nil, nil, "automation:curl"),
+      ("GET", "python-requests/2.31", nil, nil, "automation:python-requests"),
+      (
+        "GET",
+        "Mozilla/5.0 (Linux; Android 14; Cubot P80) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36",
+        nil, nil, "human"
+      ),
+      (
+        "GET",
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Instagram 330.0", nil,
+        nil, "human"
+      ),
+      // In-app browsers of apps carry the app's name: people, not the app's preview fetcher.
+      ("GET", "Mozilla/5.0 (iPhone) Mobile/15E148 Snapchat/13.10.0.41", nil, nil, "human"),
+      ("GET", "Mozilla/5.0 (iPhone) Mobile/15E148 [Pinterest/iOS]", nil, nil, "human"),
+      (
+        "GET", "Mozilla/5.0 (Linux; Android 14) Chrome/126 Mobile DaumApps/5.2.1", nil, nil, "human"
+      ),
+      ("GET", "Snap URL Preview Service; bot; snapchat.com", nil, nil, "crawler:snapurlpreview"),
+    ] as [(String, String?, String?, String?, String)]
+  )
+  func classifies(
+    method: String,
+    agent: String?,
+    purpose: String?,
+    crawler: String?,
+    expected: String
+  ) {
+    let visitor = ClickClassifier.classify(
+      method: method,
+      userAgent: agent,
+      purpose: purpose,
+      knownCrawler: crawler
+    )
+    switch visitor {
+    case .human: #expect(expected == "human")
+    case .bot(let reason): #expect(reason.description == expected)
+    }
+  }
+
+  @Test func postOnlyWhereAllowed() {
+    #expect(
+      ClickClassifier.classify(method: "POST", userAgent: Self.iPhone, allowPost: true) == .human
+    )
+    #expect(ClickClassifier.classify(method: "POST", userAgent: Self.iPhone) != .human)
+  }
+
+  @Test func bufferStaysBounded() {
+    let buffer = ClickBuffer(limit: 10)
+    for index in 0..<1_000 {
+      buffer.add(CounterKey(day: 1, route: "r", event: "page", referrer: "site\(index).example"))
+    }
+    let (counts, dropped) = buffer.take()
+    #expect(counts.count <= 11)
+    #expect(counts.values.reduce(0, +) + dropped == 1_000)
+    #expect(counts[CounterKey(day: 1, route: "r", event: "page", referrer: "other")] == 990)
+  }
+}

@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# Load test of `linkgen serve` against nginx serving the same bytes as static files, in the
+# same run, on this machine's loopback only (127.0.0.1), bounded in time.
+#
+#   scripts/load.sh                      # 10 s per case, 64 connections, 2 wrk threads
+#   DURATION=5s CONNECTIONS=128 scripts/load.sh
+#
+# For each endpoint (the AASA, a landing page for an iPhone, a QR code PNG, a 404), it takes
+# the bytes linkgen serves, gives them to nginx as static files with the same Content-Type,
+# and runs wrk against each server in turn: requests per second, p50 and p99 latency, errors.
+# Then linkgen's resident memory (now and peak). Needs wrk and nginx (Debian: apt-get install
+# wrk nginx) and a release build (made if missing). Prints a Markdown table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+CONFIG=${CONFIG:-Examples/openlist/linkgen.json}
+ID=3f2504e0-4f89-11d3-9a0c-0305e82c3301
+IPHONE='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1'
+
+for tool in wrk nginx curl; do
+  command -v "$tool" >/dev/null || { echo "load.sh: $tool is missing (apt-get install $tool)" >&2; exit 69; }
+done
+if [ ! -x .build/release/linkgen ]; then
+  echo "load.sh: building linkgen (release)…" >&2
+  swift build -c release --product linkgen >&2
+fi
+
+work=$(mktemp -d)
+chmod 755 "$work"  # nginx workers run as an unprivileged user
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+
+# linkgen, without the access log (nginx runs with access_log off too).
+LOG_LEVEL=${LOG_LEVEL:-notice}
+.build/release/linkgen serve --config "$CONFIG" --host 127.0.0.1 --port 0 --log-level "$LOG_LEVEL" \
+  >"$work/linkgen.out" 2>"$work/linkgen.err" &
+linkgen_pid=$!
+pids+=("$linkgen_pid")
+for _ in $(seq 100); do grep -q 'listening on' "$work/linkgen.out" && break; sleep 0.1; done
+linkgen_port=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/linkgen.out")
+[ -n "$linkgen_port" ] || { cat "$work/linkgen.err" >&2; exit 70; }
+L="http://127.0.0.1:$linkgen_port"
+
+# The same bytes, as static files.
+root="$work/root"
+mkdir -p "$root/.well-known" "$root/shared-checklists"
+curl -sf "$L/.well-known/apple-app-site-association" -o "$root/.well-known/apple-app-site-association"
+curl -sf -A "$IPHONE" "$L/shared-checklists/$ID" -o "$root/shared-checklists/$ID"
+curl -sf "$L/shared-checklists/$ID?qr=png" -o "$root/qr.png"
+curl -s "$L/nowhere" -o "$root/404.html"
+
+nginx_port=$(free_port)
+mkdir -p "$work/nginx"
+cat >"$work/nginx.conf" <<EOF
+worker_processes auto;
+daemon off;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $work/nginx/body;
+  proxy_temp_path $work/nginx/proxy;
+  fastcgi_temp_path $work/nginx/fastcgi;
+  uwsgi_temp_path $work/nginx/uwsgi;
+  scgi_temp_path $work/nginx/scgi;
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $root;
+    error_page 404 /404.html;
+    location = /404.html { internal; default_type "text/html; charset=utf-8"; }
+    location /.well-known/ { default_type application/json; }
+    location /shared-checklists/ { default_type "text/html; charset=utf-8"; }
+    location = /qr.png { default_type image/png; }
+    location = /nowhere { return 404; }
+  }
+}
+EOF
+nginx -c "$work/nginx.conf" -p "$work/nginx" &
+nginx_pid=$!
+pids+=("$nginx_pid")
+for _ in $(seq 50); do curl -sf "http://127.0.0.1:$nginx_port/qr.png" -o /dev/null && break; sleep 0.1; done
+N="http://127.0.0.1:$nginx_port"
+nginx_workers=$(pgrep -P "$nginx_pid" | tr '\n' ' ')
+
+# Same bytes?
+for pair in ".well-known/apple-app-site-association|.well-known/apple-app-site-association" \
+  "shared-checklists/$ID|shared-checklists/$ID" "shared-checklists/$ID?qr=png|qr.png" "nowhere|nowhere"; do
+  a=${pair%%|*}; b=${pair##*|}
+  cmp -s <(curl -s -A "$IPHONE" "$L/$a") <(curl -s -A "$IPHONE" "$N/$b") ||
+    { echo "load.sh: nginx and linkgen differ for /$a" >&2; exit 70; }
+done
+
+# CPU time (user + system, in clock ticks) of processes.
+ticks() { local total=0 pid; for pid in "$@"; do total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done; echo "$total"; }
+
+# wrk, one run against a server whose processes are $3…: prints "requests_per_second p50_ms
+# p99_ms errors cpu_us_per_request".
+run() {
+  local url=$1 expect404=$2 before after out
+  shift 2
+  before=$(ticks "$@")
+  out=$(timeout 120 wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "User-Agent: $IPHONE" "$url")
+  after=$(ticks "$@")
+  [ -z "${WRK_LOG:-}" ] || printf '%s\n%s\n' "$url" "$out" >>"$WRK_LOG"
+  python3 - "$expect404" "$out" "$((after - before))" "$(getconf CLK_TCK)" <<'PY'
+import re, sys
+text = sys.argv[2]
+def ms(value):
+    number, unit = re.match(r"([\d.]+)(us|ms|s|m)", value).groups()
+    return float(number) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+p50 = ms(re.search(r"^\s*50%\s+(\S+)", text, re.M).group(1))
+p99 = ms(re.search(r"^\s*99%\s+(\S+)", text, re.M).group(1))
+errors = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", text))
+non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+total = int(re.search(r"(\d+) requests in", text).group(1))
+if sys.argv[1] == "yes":
+    errors += total - (int(non2xx.group(1)) if non2xx else 0)  # every response must be the 404
+elif non2xx:
+    errors += int(non2xx.group(1))
+cpu = int(sys.argv[3]) / int(sys.argv[4]) / total * 1e6
+print(f"{rps:.0f} {p50:.2f} {p99:.2f} {errors} {cpu:.1f}")
+PY
+}
+
+echo "linkgen $L (pid $linkgen_pid) vs nginx $N; wrk -t$THREADS -c$CONNECTIONS -d$DURATION; $(nproc) cores" >&2
+printf '| endpoint | nginx req/s | linkgen req/s | ratio | nginx p50 / p99 (ms) | linkgen p50 / p99 (ms) | CPU µs/request nginx / linkgen | linkgen errors | target |\n'
+printf '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n'
+cases=(
+  "AASA|/.well-known/apple-app-site-association|/.well-known/apple-app-site-association|no|ratio>=0.5"
+  "landing page (iPhone)|/shared-checklists/$ID|/shared-checklists/$ID|no|ratio>=0.3"
+  "QR PNG|/qr.png|/shared-checklists/$ID?qr=png|no|rps>=2000"
+  "404|/nowhere|/nowhere|yes|ratio>=0.5"
+)
+failed=0
+for case in "${cases[@]}"; do
+  IFS='|' read -r name npath lpath is404 target <<<"$case"
+  curl -s -o /dev/null "$N$npath"; curl -s -o /dev/null -A "$IPHONE" "$L$lpath"  # warm
+  # shellcheck disable=SC2086 # the worker pids are words
+  read -r nrps np50 np99 _ ncpu <<<"$(run "$N$npath" "$is404" $nginx_workers)"
+  read -r lrps lp50 lp99 lerr lcpu <<<"$(run "$L$lpath" "$is404" "$linkgen_pid")"
+  ratio=$(python3 -c "print(f'{$lrps/$nrps:.2f}')")
+  verdict=$(python3 - <<PY
+rps, ratio, p99, errors = $lrps, $ratio, $lp99, $lerr
+kind, bound = "$target".split(">=")
+value = ratio if kind == "ratio" else rps
+ok = value >= float(bound) and p99 < 20 and errors == 0
+print(("met" if ok else "MISSED") + f" ({kind} ≥ {bound}, p99 < 20 ms, 0 errors)")
+PY
+)
+  [[ $verdict == met* ]] || failed=1
+  printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s | %s |\n' \
+    "$name" "$nrps" "$lrps" "$ratio" "$np50" "$np99" "$lp50" "$lp99" "$ncpu" "$lcpu" "$lerr" "$verdict"
+done
+rss=$(awk '/VmRSS/ {print int($2/1024)}' "/proc/$linkgen_pid/status")
+peak=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$linkgen_pid/status")
+memory="met"
+[ "$peak" -lt 100 ] || { memory="MISSED"; failed=1; }
+printf '\nlinkgen resident memory after the runs: %s MB (peak %s MB; target < 100 MB: %s)\n' "$rss" "$peak" "$memory"
+exit $failed
