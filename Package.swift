@@ -91,21 +91,34 @@ let package = Package(
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
     ),
+    // GLib, Pango and librsvg are declared by small headers of our own (opaque types, the exact
+    // prototypes and the few plain structs LinkPrint uses; each header names the versions it
+    // mirrors) rather than their own headers, which are found through pkg-config: GLib's
+    // pkg-config files ask for `-pthread`, which SwiftPM refuses with "warning: prohibited
+    // flag(s)" on every build of the package, even for an app that depends on LinkKit alone.
+    // See `GLibStack` below for how the libraries are found.
+    .systemLibrary(
+      name: "CGLib",
+      pkgConfig: GLibStack.pkgConfig("gobject-2.0"),
+      providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
+    ),
     // Pango lays out and shapes text (HarfBuzz) with fonts found by fontconfig.
     .systemLibrary(
       name: "CPango",
-      pkgConfig: "pangocairo",
+      pkgConfig: GLibStack.pkgConfig("pangocairo"),
       providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
     ),
     // librsvg draws SVG logos onto cairo surfaces, as vectors in a PDF.
     .systemLibrary(
       name: "CRsvg",
-      pkgConfig: "librsvg-2.0",
+      pkgConfig: GLibStack.pkgConfig("librsvg-2.0"),
       providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
     ),
     .target(
       name: "LinkPrint",
-      dependencies: ["LinkKit", "LinkQR", "LinkBatch", "LinkPages", "CCairo", "CPango", "CRsvg"]
+      dependencies: [
+        "LinkKit", "LinkQR", "LinkBatch", "LinkPages", "CCairo", "CGLib", "CPango", "CRsvg",
+      ]
     ),
 
     // MARK: Association files
@@ -351,4 +364,20 @@ where ![.system, .plugin].contains(target.type) && !target.name.hasPrefix("C") {
       // SE-0409: imports are internal unless marked `public import`.
       .enableUpcomingFeature("InternalImportsByDefault"),
     ]
+}
+
+/// How the GLib stack (CGLib, CPango, CRsvg) is found. On Linux the libraries are in the
+/// linker's default path and the module maps link them by name, so no pkg-config is asked (and
+/// SwiftPM prints no `-pthread` warning); a missing `-dev` package stops the build with an
+/// `#error` from our declaration headers naming it. Elsewhere (macOS) Homebrew keeps each
+/// library under its own prefix, so SwiftPM asks pkg-config for the `-L` paths, and shows the
+/// `providers` line when a library is missing.
+enum GLibStack {
+  static func pkgConfig(_ name: String) -> String? {
+    #if os(Linux)
+      nil
+    #else
+      name
+    #endif
+  }
 }

@@ -74,6 +74,12 @@ public final class BatchRunner: Sendable {
         "the minimum version must be between 1 and 40, not \(version)"
       )
     }
+    if options.logoDrawing != nil, options.errorCorrection != .high {
+      throw BatchError(
+        .invalidOption,
+        "a logo needs error correction H, not \(options.errorCorrection.name)"
+      )
+    }
     var directory = options.outputDirectory.path
     while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
     self.table = table

@@ -1,3 +1,4 @@
+import CGLib
 import CPango
 import Dispatch
 public import LinkBatch
@@ -89,7 +90,7 @@ public final class SheetRunner: Sendable {
     guard let fontMap = pango_cairo_font_map_new() else {
       throw PrintError(.library, "Pango could not create a font map")
     }
-    defer { g_object_unref(fontMap) }
+    defer { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
     try Fonts.check(fontMap: fontMap, locale: template.locale)
     self.options = options
     self.pages = pages

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LinkBatch
 import LinkKit
+import LinkPrint
 import LinkQR
 
 extension Linkgen {
@@ -24,6 +25,16 @@ extension Linkgen {
         exist. A bad row is reported with its line and the others go on. A \
         progress bar is shown on a terminal only. DIR and its parents are created \
         when missing.
+
+        With --logo (PNG or SVG) every code is made as by 'linkgen qr --logo': \
+        error correction H, a version without an alignment pattern at its \
+        centre, and a logo no larger than the code can restore (docs/print.md, \
+        logo rules); a row whose code cannot take the logo at --logo-size fails \
+        with its line. SVG files embed the logo; PNG files are drawn by cairo. \
+        A logo that cannot be read is exit 66, one that is not a PNG or SVG \
+        image 65. For example:
+          linkgen batch invite --input invites.csv --out cards \\
+              --format png,svg --logo brand.svg
 
         Examples:
           linkgen batch invite --input invites.csv --out cards \\
@@ -96,6 +107,8 @@ extension Linkgen {
 
     @OptionGroup(title: "QR code") var style: QRStyleOptions<PlainQRSpelling>
 
+    @OptionGroup(title: "Logo") var logo: LogoOptions
+
     func validate() throws {
       if let jobs, jobs < 1 {
         throw ValidationError("--jobs must be at least 1, not \(jobs)")
@@ -103,6 +116,7 @@ extension Linkgen {
       if maxRows < 1 {
         throw ValidationError("--max-rows must be at least 1, not \(maxRows)")
       }
+      try logo.validate(ecc: style.eccLevel)
     }
 
     func run() throws {
@@ -117,7 +131,8 @@ extension Linkgen {
       options.manifest = manifest
       options.resume = resume
       options.link = qrLink
-      options.errorCorrection = style.ecc
+      options.logo = try logo.load()
+      options.errorCorrection = options.logo == nil ? style.ecc : .high
       options.minimumVersion = style.minVersion
       options.rendering = style.renderOptions()
       if let jobs { options.workers = jobs }
