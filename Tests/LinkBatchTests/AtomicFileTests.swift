@@ -4,6 +4,7 @@ import Testing
 
 @testable import LinkBatch
 
+@Suite(.blockingWork)
 struct AtomicFileTests {
   func entries(_ directory: TemporaryDirectory) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()

@@ -5,6 +5,7 @@ import LinkQR
 import LinkgenTestSupport
 import Testing
 
+@Suite(.blockingWork)
 struct BatchRunnerTests {
   static let table: RouteTable = {
     let path = URL(fileURLWithPath: #filePath)

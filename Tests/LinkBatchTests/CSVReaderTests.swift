@@ -4,6 +4,7 @@ import Testing
 
 @testable import LinkBatch
 
+@Suite(.blockingWork)
 struct CSVReaderTests {
   /// Reads every record of `text` with a reader of the given buffer size.
   static func records(_ text: [UInt8], bufferSize: Int = 64 * 1024) throws -> [CSVRecord] {

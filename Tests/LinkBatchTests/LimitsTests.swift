@@ -6,6 +6,7 @@ import Testing
 @testable import LinkBatch
 
 /// The batch input's limits at their edges (docs/limits.md).
+@Suite(.blockingWork)
 struct LimitsTests {
   @Test func recordSize() throws {
     #expect(CSVReader.maximumRecordBytes == BatchOptions.maximumRecordBytes)

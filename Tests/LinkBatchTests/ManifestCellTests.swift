@@ -1,7 +1,9 @@
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkBatch
 
+@Suite(.blockingWork)
 struct ManifestCellTests {
   @Test(arguments: [
     ("https://a.example/x?y=1&z=2", "https://a.example/x?y=1&z=2"),

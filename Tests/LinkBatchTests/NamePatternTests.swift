@@ -1,7 +1,9 @@
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkBatch
 
+@Suite(.blockingWork)
 struct NamePatternTests {
   let columns = ["id", "name", "code"]
 

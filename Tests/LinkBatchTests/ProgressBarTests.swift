@@ -1,6 +1,8 @@
 import LinkBatch
+import LinkgenTestSupport
 import Testing
 
+@Suite(.blockingWork)
 struct ProgressBarTests {
   @Test func drawsTheShareOfTheInputRead() {
     let half = BatchProgress(rows: 500, failed: 2, bytesRead: 50, totalBytes: 100)

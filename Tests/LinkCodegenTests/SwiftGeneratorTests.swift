@@ -5,6 +5,7 @@ import Testing
 
 /// The generator's output: deterministic, already formatted, documented, and in step with the
 /// files generated from it that the repository keeps.
+@Suite(.blockingWork)
 struct SwiftGeneratorTests {
   static let root = PackagePaths.root
 

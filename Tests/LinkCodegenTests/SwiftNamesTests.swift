@@ -1,8 +1,10 @@
 import Foundation
 import LinkCodegen
+import LinkgenTestSupport
 import Testing
 
 /// Names map predictably, and every name that cannot map is a coded error naming the route.
+@Suite(.blockingWork)
 struct SwiftNamesTests {
   /// A table with the given routes (a JSON array's contents).
   static func generate(

@@ -8,6 +8,7 @@ import Testing
 /// Hostile display fields and parameter values through every HTML template and context,
 /// checked by parsing the output with a real HTML parser.
 @Suite(
+  .blockingWork,
   .enabled(
     if: ParsedHTML.python != nil,
     "python3 is not on the PATH; skipping the HTML structure tests"

@@ -10,6 +10,7 @@ import Testing
 #endif
 
 /// The renderers' limits at their edges (docs/limits.md).
+@Suite(.blockingWork)
 struct LimitsTests {
   let table: RouteTable
   let renderer: PageRenderer

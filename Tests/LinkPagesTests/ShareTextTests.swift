@@ -1,9 +1,11 @@
 import Foundation
 import LinkKit
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkPages
 
+@Suite(.blockingWork)
 struct ShareTextTests {
   let table: RouteTable
   let renderer: PageRenderer
@@ -175,6 +177,7 @@ struct ShareTextTests {
   }
 }
 
+@Suite(.blockingWork)
 struct SMSCounterTests {
   @Test(arguments: [
     ("abc", SMSMessage.Encoding.gsm7, 3), ("a^b", .gsm7, 4), ("€", .gsm7, 2), ("é@£$¥", .gsm7, 5),

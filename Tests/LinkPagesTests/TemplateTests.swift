@@ -5,6 +5,7 @@ import Testing
 
 @testable import LinkPages
 
+@Suite(.blockingWork)
 struct TemplateTests {
   /// `tidy` works on UTF-8 bytes for speed; it must give what the plain `String` definition
   /// gives (lines split at the character `\n`, trailing spaces and tabs dropped, blank lines
@@ -248,6 +249,7 @@ extension TemplateTests {
 }
 
 /// A table embedded in generated code has no file for `pages.templates` to be relative to.
+@Suite(.blockingWork)
 struct EmbeddedTableTemplateTests {
   static func embedded() throws -> RouteTable {
     let json = String(decoding: try Data(contentsOf: Fixtures.openlistURL), as: UTF8.self)

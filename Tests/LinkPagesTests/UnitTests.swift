@@ -1,8 +1,10 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkPages
 
+@Suite(.blockingWork)
 struct PlainTextTests {
   @Test(arguments: [
     ("Ada\r\nBcc: x", "Ada Bcc: x"), ("\u{202E}cba\u{202C}", "cba"), ("a\u{2066}b\u{2069}", "ab"),
@@ -15,6 +17,7 @@ struct PlainTextTests {
   }
 }
 
+@Suite(.blockingWork)
 struct URLPolicyTests {
   let policy = URLPolicy(appScheme: "openlist", androidPackage: "com.example.openlist")
 
@@ -40,6 +43,7 @@ struct URLPolicyTests {
   }
 }
 
+@Suite(.blockingWork)
 struct SHA256Tests {
   @Test(arguments: [
     ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),

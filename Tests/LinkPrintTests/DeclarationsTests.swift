@@ -6,7 +6,10 @@ import Testing
 /// that SwiftPM needs no pkg-config for them; see Package.swift). These tests keep those
 /// declarations exact: each header is compiled after the library's real headers, where any
 /// prototype that differs from the library's is a "conflicting types" error.
-@Suite(.enabled(if: Declarations.toolsAvailable, "clang, pkg-config or the -dev headers missing"))
+@Suite(
+  .blockingWork,
+  .enabled(if: Declarations.toolsAvailable, "clang, pkg-config or the -dev headers missing")
+)
 struct DeclarationsTests {
   @Test func ourPrototypesAreTheLibrariesOwn() throws {
     let result = try Declarations.compile("")

@@ -1,8 +1,10 @@
 import Foundation
 import LinkBatch
 import LinkPrint
+import LinkgenTestSupport
 import Testing
 
+@Suite(.blockingWork)
 struct LayoutTests {
   static func millimetres(_ points: Double) -> Double {
     (points / 72 * 25.4 * 100).rounded() / 100

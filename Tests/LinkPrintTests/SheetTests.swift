@@ -7,7 +7,7 @@ import LinkQR
 import LinkgenTestSupport
 import Testing
 
-@Suite(.enabled(if: PDFTools.available, "\(PDFTools.missing)"))
+@Suite(.blockingWork, .enabled(if: PDFTools.available, "\(PDFTools.missing)"))
 struct SheetTests {
   /// The example's 12 rows (6 English names, 6 Korean) on A4 with 85 × 55 mm cards, and on a
   /// 3 × 4 grid of letter paper with crop marks in Korean: every card's code decodes at 300 dpi

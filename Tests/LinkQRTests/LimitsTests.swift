@@ -1,8 +1,10 @@
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkQR
 
 /// The QR limits at their edges (docs/limits.md); the payload's are in `QRCodeTests`.
+@Suite(.blockingWork)
 struct LimitsTests {
   @Test func imageSide() throws {
     #expect(QRRenderOptions.maximumPixels == 20_000)

@@ -4,6 +4,7 @@ import Testing
 
 @testable import LinkQR
 
+@Suite(.blockingWork)
 struct LogoTests {
   static let link =
     "https://openlist.example.com/shared-checklists/3f2504e0-4f89-11d3-9a0c-0305e82c3301"

@@ -3,7 +3,10 @@ import LinkQR
 import LinkgenTestSupport
 import Testing
 
-@Suite(.enabled(if: Scanner.canDecodePNG, "zbarimg (Debian zbar-tools) is not installed"))
+@Suite(
+  .blockingWork,
+  .enabled(if: Scanner.canDecodePNG, "zbarimg (Debian zbar-tools) is not installed")
+)
 struct PNGTests {
   static let invite = "https://openlist.example.com/invite/AB12CD34EF?role=editor"
 

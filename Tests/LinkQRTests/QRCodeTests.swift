@@ -1,6 +1,8 @@
 import LinkQR
+import LinkgenTestSupport
 import Testing
 
+@Suite(.blockingWork)
 struct QRCodeTests {
   static let invite = "https://openlist.example.com/invite/AB12CD34EF?role=editor"
 

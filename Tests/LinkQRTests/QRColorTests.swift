@@ -1,6 +1,8 @@
 import LinkQR
+import LinkgenTestSupport
 import Testing
 
+@Suite(.blockingWork)
 struct QRColorTests {
   @Test(arguments: [
     ("#000", QRColor.black), ("fff", .white), ("#1A237E", QRColor(red: 26, green: 35, blue: 126)),

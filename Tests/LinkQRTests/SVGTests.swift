@@ -3,6 +3,7 @@ import LinkQR
 import LinkgenTestSupport
 import Testing
 
+@Suite(.blockingWork)
 struct SVGTests {
   static let invite = "https://openlist.example.com/invite/AB12CD34EF?role=editor"
 

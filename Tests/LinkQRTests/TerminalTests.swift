@@ -2,6 +2,7 @@ import LinkQR
 import LinkgenTestSupport
 import Testing
 
+@Suite(.blockingWork)
 struct TerminalTests {
   @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
   func readsBackAsTheEncodedMatrix(invert: Bool, colors: Bool) throws {

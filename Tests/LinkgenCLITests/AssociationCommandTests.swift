@@ -3,6 +3,7 @@ import LinkgenTestSupport
 import Testing
 
 /// End-to-end tests of the association commands, running the built `linkgen`.
+@Suite(.blockingWork)
 struct AssociationCommandTests {
   static let openlist = ["--config", "Examples/openlist/linkgen.json"]
   static let uuidLink =

@@ -3,6 +3,7 @@ import LinkQR
 import LinkgenTestSupport
 import Testing
 
+@Suite(.blockingWork)
 struct BatchCommandTests {
   static func id(_ index: Int) -> String {
     String(format: "9b2e7a10-0c4d-4e8f-a1b2-%012x", index)

@@ -3,7 +3,7 @@ import LinkgenTestSupport
 import Testing
 
 /// Landing pages written by `linkgen page`, opened in headless Chromium.
-@Suite(.serialized, .enabled(if: Chromium.path != nil, "\(Chromium.missing)"))
+@Suite(.blockingWork, .serialized, .enabled(if: Chromium.path != nil, "\(Chromium.missing)"))
 struct BrowserTests {
   static let id = PagesCLITests.id
   static let link = PagesCLITests.link

@@ -12,6 +12,7 @@ import Testing
 
 /// The shape of the command line: groups in the help, one mapping from errors to statuses,
 /// route parameters that clash with options.
+@Suite(.blockingWork)
 struct CLIStructureTests {
   @Test func helpShowsTheCommandsInGroups() throws {
     let help = try Linkgen.run(["--help"])

@@ -3,6 +3,7 @@ import LinkgenTestSupport
 import Testing
 
 /// `linkgen make`, `parse`, `routes` and `validate`, end to end through the executable.
+@Suite(.blockingWork)
 struct CoreCommandTests {
   let id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
 

@@ -5,6 +5,7 @@ import Testing
 /// The fuzzing corpus doubles as a regression test: the harness built without libFuzzer runs
 /// every committed input (seeds, and every input a fuzzer found a bug with) through the same
 /// invariants as `scripts/fuzz.sh`.
+@Suite(.blockingWork)
 struct FuzzCorpusTests {
   static let harness = Linkgen.executable.deletingLastPathComponent().appendingPathComponent(
     "linkgen-fuzz"

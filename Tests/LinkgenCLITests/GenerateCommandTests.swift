@@ -4,6 +4,7 @@ import Testing
 
 /// `linkgen generate swift`, and `linkgen-generate`, the tool behind the build plugin, end to
 /// end through the executables.
+@Suite(.blockingWork)
 struct GenerateCommandTests {
   static let photosFile = "Examples/photos/Sources/PhotosLinks/PhotosLink.swift"
 

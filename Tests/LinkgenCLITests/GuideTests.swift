@@ -5,6 +5,7 @@ import Testing
 /// The guides stay true to the code: every Swift block in them is copied from a file the build
 /// compiles (Examples/, Sources/, Tests/), and every block shown as a command's output is what
 /// the command prints now.
+@Suite(.blockingWork)
 struct GuideTests {
   static let guides = ["docs/ios.md", "docs/android.md", "docs/backend.md", "docs/generate.md"]
 

@@ -6,6 +6,7 @@ import Testing
 /// that tokenizer to Python's `html.parser` (the parser the LinkPages tests use) on hostile
 /// landing pages, and show that it sees a value that breaks out of its context.
 @Suite(
+  .blockingWork,
   .enabled(if: FuzzCorpusTests.built, "linkgen-fuzz is not built next to linkgen; skipped"),
   .enabled(if: Python.path != nil, "python3 is not on the PATH; skipped")
 )

@@ -3,6 +3,7 @@ import LinkgenTestSupport
 import Testing
 
 /// `linkgen make --share/--banner/--banner-snippet` and `linkgen page`, run as a user would.
+@Suite(.blockingWork)
 struct PagesCLITests {
   static let id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
   static let config = ["--config", "Examples/openlist/linkgen.json"]

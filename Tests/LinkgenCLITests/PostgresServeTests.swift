@@ -4,7 +4,10 @@ import Testing
 
 /// `linkgen serve` on PostgreSQL: two copies sharing one database, and a database that goes
 /// away and comes back. Skipped with a message when no PostgreSQL server is reachable.
-@Suite(.enabled(if: TestPostgres.isReachable, Comment(rawValue: TestPostgres.skipMessage)))
+@Suite(
+  .blockingWork,
+  .enabled(if: TestPostgres.isReachable, Comment(rawValue: TestPostgres.skipMessage))
+)
 struct PostgresServeTests {
   @Test func twoCopiesShareLinksAndTheirClicksAddUpExactly() throws {
     let database = TestPostgres.url(schema: TestPostgres.freshSchema())

@@ -3,6 +3,7 @@ import LinkQR
 import LinkgenTestSupport
 import Testing
 
+@Suite(.blockingWork)
 struct QRCommandTests {
   static let id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
   static let universal = "https://openlist.example.com/shared-checklists/" + id

@@ -6,7 +6,7 @@ import Testing
 
 /// What a new user copies from the README works: the package line resolves, the Swift code
 /// compiles against the package, and the quick start puts `linkgen` on the PATH.
-@Suite(.serialized)
+@Suite(.blockingWork, .serialized)
 struct ReadmeTests {
   static let readme: String = {
     (try? String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8))

@@ -11,6 +11,7 @@ import Testing
 /// What the command line does when the file system is against it: missing and unreadable
 /// inputs, a directory where a file belongs, an output that cannot be written, a full disk.
 /// Each gets a clear message, its documented exit status, and never a partial output file.
+@Suite(.blockingWork)
 struct RobustnessTests {
   static let config = ["--config", Linkgen.openlistPath]
   static let id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"

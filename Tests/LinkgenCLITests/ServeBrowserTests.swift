@@ -3,7 +3,7 @@ import LinkgenTestSupport
 import Testing
 
 /// Pages served by `linkgen serve`, loaded over HTTP by headless Chromium.
-@Suite(.serialized, .enabled(if: Chromium.path != nil, "\(Chromium.missing)"))
+@Suite(.blockingWork, .serialized, .enabled(if: Chromium.path != nil, "\(Chromium.missing)"))
 struct ServeBrowserTests {
   /// The desktop page loads with no Content-Security-Policy report (header and meta policy
   /// both apply), and its QR code, as Chromium draws it, scans as the universal link.

@@ -32,7 +32,7 @@ enum UserAgent {
 }
 
 /// `linkgen serve` as a process on a free loopback port, spoken to over raw HTTP/1.1.
-@Suite(.serialized)
+@Suite(.blockingWork, .serialized)
 struct ServeTests {
   static let id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
   static let page = "/shared-checklists/\(id)"

@@ -1,9 +1,11 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 /// The server's request limits at their edges (docs/limits.md): the limit passes, one more
 /// byte or line gets 400 (413 for a body) with a text that names the limits, and the
 /// connection is closed.
+@Suite(.blockingWork)
 struct ServerLimitsTests {
   /// One request on a fresh connection: the response, and whether the server then closed it.
   static func send(_ server: ServerProcess, _ request: String) throws -> (

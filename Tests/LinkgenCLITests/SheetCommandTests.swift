@@ -2,7 +2,7 @@ import Foundation
 import LinkgenTestSupport
 import Testing
 
-@Suite(.enabled(if: PDFTools.available, "\(PDFTools.missing)"))
+@Suite(.blockingWork, .enabled(if: PDFTools.available, "\(PDFTools.missing)"))
 struct SheetCommandTests {
   static let invites = "Examples/openlist/invites.csv"
 

@@ -82,7 +82,7 @@ enum API {
 
 /// `linkgen serve --database …`: short links, the API, click counts, limits, on real databases
 /// (SQLite here; PostgreSQL in `PostgresServeTests`).
-@Suite struct ShortLinkServeTests {
+@Suite(.blockingWork) struct ShortLinkServeTests {
   @Test func shortLinksServeTheirPageAndCountClicksWithBotsApart() throws {
     let directory = try TemporaryDirectory()
     let database = "sqlite:\(directory.file("links.sqlite").path)"
@@ -331,7 +331,7 @@ enum API {
 }
 
 /// The README's short-link walk-through, step by step, with the default database.
-@Suite struct ReadmeShortLinkTests {
+@Suite(.blockingWork) struct ReadmeShortLinkTests {
   @Test func theReadmeFlowWorksWithTheDefaultDatabase() throws {
     let readme = ReadmeTests.readme
     for line in [

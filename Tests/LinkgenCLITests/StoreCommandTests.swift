@@ -5,7 +5,7 @@ import LinkgenTestSupport
 import Testing
 
 /// `linkgen keys` and `linkgen stats`, run as processes against real databases.
-@Suite struct StoreCommandTests {
+@Suite(.blockingWork) struct StoreCommandTests {
   /// A fresh SQLite database URL in a new directory.
   static func sqliteURL() throws -> (url: String, directory: TemporaryDirectory) {
     let directory = try TemporaryDirectory()
