@@ -32,43 +32,54 @@ extension AssetLinksReader {
         continue
       }
       guard member.key == AssetLinksFile.handleAllURLs else { continue }
-      unknownKeys(
-        in: member.value,
-        path: memberPath,
-        known: ["dynamic_app_link_components"],
-        what: "key of the extension"
+      if let components = readDynamicComponents(member.value, path: memberPath) {
+        dynamic = components
+      }
+    }
+    return dynamic
+  }
+
+  /// The `dynamic_app_link_components` of the `handle_all_urls` extension, with shadowed rules
+  /// reported; nil when there are none to read.
+  mutating func readDynamicComponents(_ node: JSONNode, path memberPath: String)
+    -> [AASAComponent]?
+  {
+    unknownKeys(
+      in: node,
+      path: memberPath,
+      known: ["dynamic_app_link_components"],
+      what: "key of the extension"
+    )
+    guard let list = node["dynamic_app_link_components"] else { return nil }
+    let listPath = JSONPath.member(memberPath, "dynamic_app_link_components")
+    guard let elements = list.elements else {
+      add(
+        .error,
+        .wrongType,
+        listPath,
+        list,
+        "dynamic_app_link_components must be an array of objects, not \(list.kindName)"
       )
-      guard let list = member.value["dynamic_app_link_components"] else { continue }
-      let listPath = JSONPath.member(memberPath, "dynamic_app_link_components")
-      guard let elements = list.elements else {
-        add(
-          .error,
-          .wrongType,
-          listPath,
-          list,
-          "dynamic_app_link_components must be an array of objects, not \(list.kindName)"
-        )
-        continue
-      }
-      var components = AASAReader()
-      components.platform = "Android"
-      dynamic = elements.enumerated().map { index, element in
-        components.readComponent(
-          element,
-          path: "\(listPath)[\(index)]",
-          known: ["/", "?", "#", "exclude", "comment"]
-        )
-      }
-      findings += components.findings
-      for (index, earlier) in ShadowCheck.shadowed(dynamic ?? []) {
-        add(
-          .warning,
-          .shadowedRule,
-          "\(listPath)[\(index)]",
-          list,
-          "this rule can never match: \(listPath)[\(earlier)] comes first and matches every URL it would"
-        )
-      }
+      return nil
+    }
+    var components = AASAReader()
+    components.platform = "Android"
+    let dynamic = elements.enumerated().map { index, element in
+      components.readComponent(
+        element,
+        path: "\(listPath)[\(index)]",
+        known: ["/", "?", "#", "exclude", "comment"]
+      )
+    }
+    findings += components.findings
+    for (index, earlier) in ShadowCheck.shadowed(dynamic) {
+      add(
+        .warning,
+        .shadowedRule,
+        "\(listPath)[\(index)]",
+        list,
+        "this rule can never match: \(listPath)[\(earlier)] comes first and matches every URL it would"
+      )
     }
     return dynamic
   }

@@ -51,43 +51,7 @@ struct AssetLinksReader: FindingRecorder {
   mutating func readStatement(_ node: JSONNode, path: String) -> AssetStatement? {
     guard let members = members(of: node, path: path, what: "a statement") else { return nil }
     if let include = node["include"] {
-      let includePath = "\(path).include"
-      if let url = include.string {
-        if !url.hasPrefix("https://") || url.count <= "https://".count {
-          add(
-            .error,
-            .malformedInclude,
-            includePath,
-            include,
-            "include must be an https URL, not \(JSONQuote.short(url))"
-          )
-        }
-      } else {
-        add(
-          .error,
-          .malformedInclude,
-          includePath,
-          include,
-          "include must be a URL string, not \(include.kindName)"
-        )
-      }
-      let others = members.map(\.key).filter { $0 != "include" }
-      if !others.isEmpty {
-        add(
-          .error,
-          .malformedInclude,
-          path,
-          node,
-          "an include statement has only the key 'include'; this one also has "
-            + others.map { "'\($0)'" }.joined(separator: ", ")
-        )
-      }
-      return AssetStatement(
-        relations: [],
-        target: nil,
-        include: include.string,
-        dynamicComponents: nil
-      )
+      return readInclude(include, keys: members.map(\.key), statement: node, path: path)
     }
     unknownKeys(
       in: node,
@@ -107,6 +71,54 @@ struct AssetLinksReader: FindingRecorder {
       target: target,
       include: nil,
       dynamicComponents: dynamic
+    )
+  }
+
+  /// A statement that only points at another file: `{"include": "https://…"}`.
+  mutating func readInclude(
+    _ include: JSONNode,
+    keys: [String],
+    statement node: JSONNode,
+    path: String
+  )
+    -> AssetStatement
+  {
+    let includePath = "\(path).include"
+    if let url = include.string {
+      if !url.hasPrefix("https://") || url.count <= "https://".count {
+        add(
+          .error,
+          .malformedInclude,
+          includePath,
+          include,
+          "include must be an https URL, not \(JSONQuote.short(url))"
+        )
+      }
+    } else {
+      add(
+        .error,
+        .malformedInclude,
+        includePath,
+        include,
+        "include must be a URL string, not \(include.kindName)"
+      )
+    }
+    let others = keys.filter { $0 != "include" }
+    if !others.isEmpty {
+      add(
+        .error,
+        .malformedInclude,
+        path,
+        node,
+        "an include statement has only the key 'include'; this one also has "
+          + others.map { "'\($0)'" }.joined(separator: ", ")
+      )
+    }
+    return AssetStatement(
+      relations: [],
+      target: nil,
+      include: include.string,
+      dynamicComponents: nil
     )
   }
 
@@ -241,8 +253,13 @@ struct AssetLinksReader: FindingRecorder {
         "an android_app target needs 'package_name'"
       )
     }
+    let fingerprints = readFingerprints(node, path: "\(path).sha256_cert_fingerprints")
+    return .androidApp(package: package, sha256CertFingerprints: fingerprints)
+  }
+
+  /// The `sha256_cert_fingerprints` array of an `android_app` target.
+  mutating func readFingerprints(_ node: JSONNode, path fingerprintsPath: String) -> [String] {
     var fingerprints: [String] = []
-    let fingerprintsPath = "\(path).sha256_cert_fingerprints"
     if let list = node["sha256_cert_fingerprints"] {
       if let elements = list.elements {
         if elements.isEmpty {
@@ -288,6 +305,6 @@ struct AssetLinksReader: FindingRecorder {
         "an android_app target needs 'sha256_cert_fingerprints'"
       )
     }
-    return .androidApp(package: package, sha256CertFingerprints: fingerprints)
+    return fingerprints
   }
 }
