@@ -10,6 +10,10 @@ import Testing
 
 @testable import LinkServer
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Store-button taps (deferred deep links' counting): the pings pages carry, what the
 /// counter accepts, and a real browser's ping reaching a real server.
 struct StoreTapTests {
@@ -134,6 +138,22 @@ struct StoreTapTests {
     #expect(recorded.map(\.store) == [.playStore])
     #expect(recorded.first?.route == "shared-checklist" && recorded.first?.code == nil)
     #expect(recorded.first?.client.platform == .android)
+
+    // Not a tap: a GET is refused, a POST that is not a valid ping is answered and not counted.
+    let base = "http://127.0.0.1:\(port)"
+    var get = URLRequest(url: try #require(URL(string: base + StoreTap.pathPrefix + "play")))
+    get.httpMethod = "GET"
+    let (_, refused) = try await URLSession.shared.data(for: get)
+    #expect((refused as? HTTPURLResponse)?.statusCode == 405)
+    #expect((refused as? HTTPURLResponse)?.value(forHTTPHeaderField: "Allow") == "POST")
+    var post = URLRequest(
+      url: try #require(URL(string: base + StoreTap.pathPrefix + "play?route=nope"))
+    )
+    post.httpMethod = "POST"
+    post.httpBody = Data("PING".utf8)
+    let (_, answered) = try await URLSession.shared.data(for: post)
+    #expect((answered as? HTTPURLResponse)?.statusCode == 204)
+    #expect(taps.taps.withLock { $0.count } == 1)
   }
 }
 
