@@ -8,8 +8,8 @@ package import LinkKit
 /// when the visitor follows one. No script, no redirect: the link itself still goes straight
 /// to the store, the Play Store link with the deep link in its install referrer.
 ///
-/// Browsers that send pings: Chrome and the Chromium browsers (Samsung Internet, Edge, Android
-/// web views), Safari. Firefox does not by default, so the count is a lower bound.
+/// Browsers that send pings: Chrome and the Chromium browsers, Safari. Firefox does not by
+/// default (and in-app web views were not checked), so the count is a lower bound.
 package struct StoreTap: Sendable, Hashable {
   /// Which store button.
   package enum Store: String, Sendable, Hashable, CaseIterable {
