@@ -114,7 +114,7 @@ struct StoreTapTests {
     let values = try Pages.table.values(for: "shared-checklist", arguments: ["id": Pages.id])
     let play = try #require(try Pages.table.links(for: values).playStore)
 
-    let report = try BrowserTap.tap(
+    let report = try await BrowserTap.tap(
       "http://127.0.0.1:\(port)/shared-checklists/\(Pages.id)",
       button: "play-store",
       userAgent: Self.android,

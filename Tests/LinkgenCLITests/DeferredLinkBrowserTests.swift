@@ -21,9 +21,9 @@ struct DeferredLinkBrowserTests {
     language: String = "en",
     script: Bool = true,
     inject: Bool = false
-  ) throws -> BrowserTap.Report {
+  ) async throws -> BrowserTap.Report {
     let server = try ServerProcess()
-    let report = try BrowserTap.tap(
+    let report = try await BrowserTap.tap(
       server.url(ServeTests.page),
       button: button,
       userAgent: userAgent,
@@ -42,8 +42,8 @@ struct DeferredLinkBrowserTests {
   func tappingGetTheAppCopiesTheLinkThenOpensTheAppStore(
     _ language: String,
     _ label: String
-  ) throws {
-    let report = try Self.tap(language: language)
+  ) async throws {
+    let report = try await Self.tap(language: language)
     #expect(report.text == label)
     #expect(report.href == Self.appStore)
     #expect(report.copy == ServeTests.link)
@@ -55,8 +55,8 @@ struct DeferredLinkBrowserTests {
   }
 
   /// Without JavaScript the button is still a link to the App Store (nothing is copied).
-  @Test func withoutScriptTheButtonStillOpensTheAppStore() throws {
-    let report = try Self.tap(script: false)
+  @Test func withoutScriptTheButtonStillOpensTheAppStore() async throws {
+    let report = try await Self.tap(script: false)
     #expect(report.navigated == Self.appStore)
     #expect(report.clipboard != ServeTests.link)
   }
@@ -64,8 +64,8 @@ struct DeferredLinkBrowserTests {
   /// The page's policy runs its own script and nothing else: a `<script>` element added to
   /// the page, an inline event handler, and the page's own script with one statement added
   /// are all refused (each a `script-src` violation); the tap still copies afterwards.
-  @Test func thePolicyBlocksEveryOtherInlineScript() throws {
-    let report = try Self.tap(inject: true)
+  @Test func thePolicyBlocksEveryOtherInlineScript() async throws {
+    let report = try await Self.tap(inject: true)
     let injected = try #require(report.injected)
     #expect(injected["own-scripts"] == 1)
     #expect(injected["foreign-script"] == 0)
@@ -81,14 +81,14 @@ struct DeferredLinkBrowserTests {
 
   /// Android: the Play button goes to the Play Store link whose install referrer carries the
   /// universal link, exactly as LinkKit builds it; no script on the page.
-  @Test func thePlayButtonCarriesTheLinkInTheInstallReferrer() throws {
+  @Test func thePlayButtonCarriesTheLinkInTheInstallReferrer() async throws {
     let table = try RouteTable(contentsOf: PackagePaths.example("openlist"))
     let values = try table.values(for: "shared-checklist", arguments: ["id": ServeTests.id])
     let play = try #require(try table.links(for: values).playStore)
     // The referrer is `deep_link=<link>`, encoded once as a value and once more as the
     // `referrer` item.
     #expect(play.hasSuffix("&referrer=deep_link%3D" + Self.encoded(Self.encoded(ServeTests.link))))
-    let report = try Self.tap("play-store", userAgent: UserAgent.androidChrome, inject: true)
+    let report = try await Self.tap("play-store", userAgent: UserAgent.androidChrome, inject: true)
     #expect(report.navigated == play)
     #expect(report.injected?["own-scripts"] == 0)
   }

@@ -57,7 +57,9 @@ public enum BrowserTap {
     "Chromium or python3 is not installed (apt-get install chromium python3); skipping"
 
   /// Loads `url` with the user agent and language, taps the element `#button`, pausing the
-  /// first request that starts with one of `intercept`.
+  /// first request that starts with one of `intercept`. The browser is waited for on a thread
+  /// of its own, not on one of Swift concurrency's few shared threads (two on a 2-core
+  /// machine), so that the tests running beside it keep their timing.
   ///
   /// - Parameters:
   ///   - script: `false` runs the page with JavaScript disabled.
@@ -70,6 +72,34 @@ public enum BrowserTap {
     intercept: [String],
     script: Bool = true,
     inject: Bool = false
+  ) async throws -> Report {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(
+          with: Result {
+            try tapWaiting(
+              url,
+              button: button,
+              userAgent: userAgent,
+              acceptLanguage: acceptLanguage,
+              intercept: intercept,
+              script: script,
+              inject: inject
+            )
+          }
+        )
+      }.start()
+    }
+  }
+
+  private static func tapWaiting(
+    _ url: String,
+    button: String,
+    userAgent: String,
+    acceptLanguage: String,
+    intercept: [String],
+    script: Bool,
+    inject: Bool
   ) throws -> Report {
     guard let chromium, let python else { throw Missing() }
     var arguments = [
