@@ -22,17 +22,21 @@ struct DeferredLinkBrowserTests {
     script: Bool = true,
     inject: Bool = false
   ) async throws -> BrowserTap.Report {
-    let server = try ServerProcess()
-    let report = try await BrowserTap.tap(
-      server.url(ServeTests.page),
-      button: button,
-      userAgent: userAgent,
-      acceptLanguage: language,
-      intercept: ["https://apps.apple.com/", "https://play.google.com/"],
-      script: script,
-      inject: inject
-    )
-    #expect(server.stop() == 0)
+    // #expect only outside the thread: a test's issues are recorded on its own task.
+    let (report, status) = try await BrowserTap.onOwnThread {
+      let server = try ServerProcess()
+      let report = try BrowserTap.tapWaiting(
+        server.url(ServeTests.page),
+        button: button,
+        userAgent: userAgent,
+        acceptLanguage: language,
+        intercept: ["https://apps.apple.com/", "https://play.google.com/"],
+        script: script,
+        inject: inject
+      )
+      return (report, server.stop())
+    }
+    #expect(status == 0)
     return report
   }
 

@@ -73,35 +73,46 @@ public enum BrowserTap {
     script: Bool = true,
     inject: Bool = false
   ) async throws -> Report {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread {
-        continuation.resume(
-          with: Result {
-            try tapWaiting(
-              url,
-              button: button,
-              userAgent: userAgent,
-              acceptLanguage: acceptLanguage,
-              intercept: intercept,
-              script: script,
-              inject: inject
-            )
-          }
-        )
-      }.start()
+    try await onOwnThread {
+      try tapWaiting(
+        url,
+        button: button,
+        userAgent: userAgent,
+        acceptLanguage: acceptLanguage,
+        intercept: intercept,
+        script: script,
+        inject: inject
+      )
     }
   }
 
-  private static func tapWaiting(
+  /// Runs blocking work (a browser, a server process) on a thread of its own and waits for
+  /// it without holding one of Swift concurrency's shared threads.
+  public static func onOwnThread<T: Sendable>(
+    _ work: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+  }
+
+  /// One browser at a time from these tests: Chromium takes all of a small machine's cores.
+  private static let oneAtATime = NSLock()
+
+  /// ``tap(_:button:userAgent:acceptLanguage:intercept:script:inject:)``, blocking the
+  /// calling thread.
+  public static func tapWaiting(
     _ url: String,
     button: String,
     userAgent: String,
-    acceptLanguage: String,
+    acceptLanguage: String = "en",
     intercept: [String],
-    script: Bool,
-    inject: Bool
+    script: Bool = true,
+    inject: Bool = false
   ) throws -> Report {
     guard let chromium, let python else { throw Missing() }
+    oneAtATime.lock()
+    defer { oneAtATime.unlock() }
     var arguments = [
       PackagePaths.root.appendingPathComponent("Tests/Fixtures/tap.py").path,
       "--chromium", chromium.path, "--url", url, "--button", button,
