@@ -9,6 +9,7 @@ import PackageDescription
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
+//   LinkCodegen      typed Swift routes (a `LinkTarget` enum) generated from a route table
 //   LinkStore        short links, API keys and click counters on SQLite or PostgreSQL
 //   LinkPrint        print-ready PDF sheets of invite cards (cairo, Pango), QR codes with a logo
 //   LinkServer       `linkgen serve`: the link domain over HTTP (hummingbird); a separate product,
@@ -36,6 +37,8 @@ let package = Package(
     .library(name: "LinkPrint", targets: ["LinkPrint"]),
     .library(name: "LinkServer", targets: ["LinkServer"]),
     .executable(name: "linkgen", targets: ["linkgen"]),
+    // Generates a target's typed routes from the `linkgen.json` it holds, at build time.
+    .plugin(name: "LinkgenPlugin", targets: ["LinkgenPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -169,6 +172,18 @@ let package = Package(
       ]
     ),
 
+    // MARK: Typed Swift routes from the table
+    // The generator (LinkKit and Foundation only), the small tool the build plugin runs (so
+    // that an app using the plugin builds LinkKit and the generator, not the whole CLI with
+    // its QR, page and server dependencies), and the build-tool plugin.
+    .target(name: "LinkCodegen", dependencies: ["LinkKit"]),
+    .executableTarget(name: "linkgen-generate", dependencies: ["LinkCodegen"]),
+    .plugin(
+      name: "LinkgenPlugin",
+      capability: .buildTool(),
+      dependencies: ["linkgen-generate"]
+    ),
+
     // MARK: Executables
     .executableTarget(
       name: "linkgen",
@@ -181,6 +196,7 @@ let package = Package(
         "LinkStore",
         "LinkPrint",
         "LinkServer",
+        "LinkCodegen",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -193,7 +209,9 @@ let package = Package(
       ],
       // Export the counting malloc so that shared libraries (the Swift runtime, libpng…)
       // allocate through it too.
-      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))],
+      // The generated cases use the enum LinkgenPlugin makes from Sources/linkgen-bench/linkgen.json.
+      plugins: ["LinkgenPlugin"]
     ),
 
     // Coverage-guided fuzzing of the parsers (see docs/fuzzing.md).
@@ -225,6 +243,34 @@ let package = Package(
     .testTarget(
       name: "LinkPagesTests",
       dependencies: ["LinkPages", "LinkKit", "LinkgenTestSupport"]
+    ),
+    .target(
+      name: "LinkTargetTestSupport",
+      dependencies: ["LinkKit"],
+      path: "Tests/LinkTargetTestSupport"
+    ),
+    // Compile the routes LinkgenPlugin generates from each example's table (the targets hold
+    // symbolic links to Examples/<name>/linkgen.json) and round-trip every route through them.
+    .testTarget(
+      name: "GeneratedOpenListTests",
+      dependencies: ["LinkKit", "LinkTargetTestSupport"],
+      plugins: ["LinkgenPlugin"]
+    ),
+    .testTarget(
+      name: "GeneratedPhotosTests",
+      dependencies: ["LinkKit", "LinkTargetTestSupport"],
+      plugins: ["LinkgenPlugin"]
+    ),
+    // The same for a table of awkward names: keywords, values that are not identifiers, a UUID
+    // default, optional parameters of every type, a route name long enough to wrap every line.
+    .testTarget(
+      name: "GeneratedNamingTests",
+      dependencies: ["LinkKit", "LinkTargetTestSupport"],
+      plugins: ["LinkgenPlugin"]
+    ),
+    .testTarget(
+      name: "LinkCodegenTests",
+      dependencies: ["LinkCodegen", "LinkKit", "LinkgenTestSupport"]
     ),
     .testTarget(
       name: "LinkStoreTests",

@@ -26,6 +26,7 @@ struct Linkgen: AsyncParsableCommand {
         linkgen sheet shared-checklist --input invites.csv --out invites.pdf
         linkgen aasa --out public/.well-known/apple-app-site-association
         linkgen serve --config Examples/openlist/linkgen.json --port 8080
+        linkgen generate swift --type-name OpenListLink --out OpenListLink.swift
 
       Exit status (sysexits): 0 on success, 64 for a command line that does not fit, 65 for \
       bad input (a malformed link or value, a broken route table or CSV), 66 when an input \
@@ -50,6 +51,7 @@ struct Linkgen: AsyncParsableCommand {
       ),
       CommandGroup(name: "Pages", subcommands: [Page.self]),
       CommandGroup(name: "Server", subcommands: [Serve.self, Keys.self, Stats.self]),
+      CommandGroup(name: "App code", subcommands: [Generate.self]),
     ]
   )
 

@@ -206,3 +206,28 @@ extension TemplateTests {
     #expect(lines.last?.hasSuffix(";end") == true)
   }
 }
+
+/// A table embedded in generated code has no file for `pages.templates` to be relative to.
+struct EmbeddedTableTemplateTests {
+  static func embedded() throws -> RouteTable {
+    let json = String(decoding: try Data(contentsOf: Fixtures.openlistURL), as: UTF8.self)
+    let signatures = try Fixtures.openlist().routes.map(\.signature).joined(separator: "\n")
+    return try RouteTable(generatedJSON: json, source: "Links.swift", routeSignatures: signatures)
+  }
+
+  @Test func aRelativeTemplatesFolderNeedsAnExplicitDirectory() throws {
+    let table = try Self.embedded()
+    do {
+      _ = try PageRenderer(table: table)
+      Issue.record("resolved a relative templates folder of an embedded table")
+    } catch {
+      #expect(error.code == .unreadableTemplates)
+      #expect(error.message.contains("embedded in generated code (Links.swift)"))
+    }
+    let templates = Fixtures.root.appendingPathComponent("Examples/openlist/templates")
+    let pages = try PageRenderer(table: table, templatesDirectory: templates)
+    let values = try table.values(for: "invite", arguments: ["code": "ABC123"])
+    let share = try pages.shareText(for: values, locale: "ko", fields: ["inviter": "지민"])
+    #expect(share.message.contains("지민님이"))
+  }
+}

@@ -36,7 +36,8 @@ struct ReadmeTests {
   }
 
   /// The README's Swift code, in order, as the `main.swift` of a package that depends on this
-  /// one by path, builds (imports hoisted to the top; the package line is left out).
+  /// one by path and applies LinkgenPlugin to the openlist table, builds (imports hoisted to
+  /// the top; the package line is left out).
   @Test(.enabled(if: swift != nil, "no swift on PATH; skipped"))
   func theSwiftCodeCompilesAgainstThePackage() throws {
     let code = Self.blocks("swift").filter { !$0.hasPrefix(".package(") }
@@ -52,6 +53,12 @@ struct ReadmeTests {
     try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
     try Data((imports.sorted() + body).joined(separator: "\n").utf8)
       .write(to: sources.appendingPathComponent("main.swift"))
+    // The target holds the openlist table and applies LinkgenPlugin, as the README says, so
+    // its code can use the generated `DeepLink`.
+    try FileManager.default.copyItem(
+      at: PackagePaths.example("openlist"),
+      to: sources.appendingPathComponent("linkgen.json")
+    )
     try Data(
       """
       // swift-tools-version: 6.2
@@ -63,7 +70,8 @@ struct ReadmeTests {
         targets: [
           .executableTarget(
             name: "ReadmeCode",
-            dependencies: [.product(name: "LinkKit", package: \(literal(PackagePaths.root.lastPathComponent)))]
+            dependencies: [.product(name: "LinkKit", package: \(literal(PackagePaths.root.lastPathComponent)))],
+            plugins: [.plugin(name: "LinkgenPlugin", package: \(literal(PackagePaths.root.lastPathComponent)))]
           )
         ]
       )
@@ -79,8 +87,11 @@ struct ReadmeTests {
       build.status == 0,
       "the README's Swift code does not build:\n\(build.output)\(build.error)"
     )
-    // Depending on LinkKit alone builds none of the other products' dependencies.
-    #expect(!build.output.contains("Mustache") && !build.output.contains("ArgumentParser"))
+    // Depending on LinkKit alone, with the plugin, builds none of the other products'
+    // dependencies: the plugin's tool needs LinkKit and the generator only.
+    for module in ["Mustache", "ArgumentParser", "Hummingbird", "NIOCore", "LinkQR", "LinkPages"] {
+      #expect(!build.output.contains("Compiling \(module)"), "the build compiled \(module)")
+    }
   }
 
   private func literal(_ text: String) -> String {

@@ -15,9 +15,12 @@
 /// ```
 ///
 /// Parameters of type `enum` map to a `String`-backed enum that conforms to
-/// ``LinkValueConvertible`` (and `Codable`). Types that are not `Codable`, or that want to
-/// skip `Codable`'s overhead, implement ``init(routeValues:)`` and ``encode(to:)`` with
-/// ``RouteValues/require(_:as:)`` and ``RouteValues/set(_:for:)-8z4ja``.
+/// ``LinkValueConvertible`` (and `Codable`). Types that are not `Codable` implement
+/// ``init(routeValues:)`` and ``encode(to:)-(RouteValues)`` with ``RouteValues/require(_:as:)``
+/// and ``RouteValues/set(_:for:)-8z4ja``; types that want the fastest path also implement
+/// ``init(routeSlots:)`` and ``encode(to:)-(RouteSlots)``, which read and write the values by
+/// position through ``RouteSlots``, with no dictionary and no `Codable`. The enums that
+/// `linkgen generate swift` writes (see ``LinkTarget``) work that way.
 public protocol LinkRoute: Sendable {
   /// The name of the route in the table (`shared-checklist`).
   static var routeName: String { get }
@@ -27,6 +30,42 @@ public protocol LinkRoute: Sendable {
 
   /// Writes the route's parameters into values prepared for its route.
   func encode(to routeValues: inout RouteValues) throws(LinkError)
+
+  /// Creates the typed route from parsed values read by position: the fast path.
+  ///
+  /// The default reads the values into ``RouteValues`` and calls ``init(routeValues:)``.
+  /// Implement it, with ``encode(to:)-(RouteSlots)``, to skip that step and `Codable`:
+  ///
+  /// ```swift
+  /// init(routeSlots: borrowing RouteSlots) throws(LinkError) {
+  ///   id = try routeSlots.require(0, as: UUID.self)
+  /// }
+  /// ```
+  init(routeSlots: borrowing RouteSlots) throws(LinkError)
+
+  /// Writes the route's parameters by position into slots prepared for its route: the fast
+  /// path the builder takes.
+  ///
+  /// The default fills ``RouteValues`` with ``encode(to:)-(RouteValues)`` and copies them.
+  func encode(to routeSlots: inout RouteSlots) throws(LinkError)
+}
+
+extension LinkRoute {
+  /// Reads the route through ``RouteValues`` and ``init(routeValues:)``.
+  public init(routeSlots: borrowing RouteSlots) throws(LinkError) {
+    try self.init(routeValues: routeSlots.routeValues)
+  }
+
+  /// Writes the route through ``encode(to:)-(RouteValues)`` and copies the values.
+  public func encode(to routeSlots: inout RouteSlots) throws(LinkError) {
+    var values = RouteValues(route: routeSlots.route)
+    try encode(to: &values)
+    try values.storage.withUnsafeBufferPointer { buffer throws(LinkError) in
+      for slot in 0..<Swift.min(buffer.count, routeSlots.count) {
+        routeSlots.values[slot] = buffer[slot]
+      }
+    }
+  }
 }
 
 extension LinkRoute where Self: Decodable {

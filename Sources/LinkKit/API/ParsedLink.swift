@@ -43,6 +43,23 @@ public struct ParsedLink: Sendable, Hashable {
     public var description: String { value.isEmpty ? name : "\(name)=\(value)" }
   }
 
+  /// The position of the route in the table the link was parsed with.
+  let routeIndex: Int
+
+  /// Equal when the route, the kind, the values and the ignored query items are.
+  public static func == (lhs: ParsedLink, rhs: ParsedLink) -> Bool {
+    lhs.route == rhs.route && lhs.kind == rhs.kind && lhs.values == rhs.values
+      && lhs.ignoredQueryItems == rhs.ignoredQueryItems
+  }
+
+  /// Hashes the route, the kind, the values and the ignored query items.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(route)
+    hasher.combine(kind)
+    hasher.combine(values)
+    hasher.combine(ignoredQueryItems)
+  }
+
   /// The typed route, when the link is a link to that route.
   ///
   /// - Throws: ``LinkError`` with ``LinkError/Code/routeMismatch`` for a link to another
@@ -55,7 +72,16 @@ public struct ParsedLink: Sendable, Hashable {
         route: route.name
       )
     }
-    return try R(routeValues: values)
+    return try values.storage.withUnsafeBufferPointer { buffer throws(LinkError) -> R in
+      guard let base = buffer.baseAddress else { return try R(routeValues: values) }
+      let slots = RouteSlots(
+        storage: route.storage,
+        values: UnsafeMutablePointer(mutating: base),
+        routeIndex: routeIndex,
+        backing: values
+      )
+      return try R(routeSlots: slots)
+    }
   }
 }
 
@@ -83,8 +109,21 @@ extension RouteTable {
   ///
   /// - Throws: ``LinkError``, with ``LinkError/Code/routeMismatch`` when the link is valid but
   ///   for another route.
+  @inlinable
   public func parse<R: LinkRoute>(_ url: String, as type: R.Type) throws(LinkError) -> R {
-    try parse(url).decode(as: type)
+    var route: R?
+    try withSlots(parsing: url) { slots throws(LinkError) in
+      guard slots.routeName == R.routeName else {
+        throw LinkError(
+          .routeMismatch,
+          "the link is to route '\(slots.routeName)', not '\(R.routeName)'",
+          route: slots.routeName
+        )
+      }
+      route = try R(routeSlots: slots)
+    }
+    guard let route else { throw LinkError(.noMatchingRoute, "no route matched the link") }
+    return route
   }
 
   /// Parses the URL an app receives (`onOpenURL`, `application(_:open:)`, a universal link's
@@ -106,13 +145,13 @@ extension RouteTable {
   /// let checklist = try table.parse(url, as: SharedChecklist.self)
   /// ```
   public func parse<R: LinkRoute>(_ url: URL, as type: R.Type) throws(LinkError) -> R {
-    try parse(url.absoluteString).decode(as: type)
+    try parse(url.absoluteString, as: type)
   }
 
   /// Whether the link parses into one of the table's routes: a cheap yes-or-no for
   /// "can this app handle this URL?".
   public func canHandle(_ url: String) -> Bool {
-    (try? parse(url)) != nil
+    (try? withSlots(parsing: url) { _ throws(LinkError) in }) != nil
   }
 
   /// Whether the URL parses into one of the table's routes.

@@ -8,13 +8,16 @@ extension RouteTable {
   /// ```
   ///
   /// - Throws: ``LinkError`` when the table has no such route or a value does not fit.
+  @inlinable
   public func links(for route: some LinkRoute) throws(LinkError) -> LinkSet {
-    try links(for: values(of: route))
+    try linkSet(routeIndex: routeIndex(named: type(of: route).routeName)) {
+      slots throws(LinkError) in try route.encode(to: &slots)
+    }
   }
 
   /// Builds the link set for values prepared with ``values(for:)`` or returned by the parser.
   public func links(for values: RouteValues) throws(LinkError) -> LinkSet {
-    let route = try route(for: values)
+    let route = try route(for: values).storage
     return try LinkWriter.with(route: route, storage: values.storage) { writer in
       linkSet(route: route, writer: writer)
     }
@@ -56,13 +59,16 @@ extension RouteTable {
   }
 
   /// Builds one link of a typed route: the custom-scheme link or the universal link.
+  @inlinable
   public func link(_ kind: LinkKind, for route: some LinkRoute) throws(LinkError) -> String {
-    try link(kind, for: values(of: route))
+    try link(kind, routeIndex: routeIndex(named: type(of: route).routeName)) {
+      slots throws(LinkError) in try route.encode(to: &slots)
+    }
   }
 
   /// Builds one link from values: the custom-scheme link or the universal link.
   public func link(_ kind: LinkKind, for values: RouteValues) throws(LinkError) -> String {
-    let route = try route(for: values)
+    let route = try route(for: values).storage
     return try LinkWriter.with(route: route, storage: values.storage) { writer in
       switch kind {
       case .scheme: schemeLink(route: route, writer: writer)
@@ -99,9 +105,9 @@ extension RouteTable {
   /// - Play Store = prefix + `https://<domain>` and tail, each encoded twice
   /// - intent = `intent` + the scheme link after its scheme + `#Intent;…fallback_url=` +
   ///   the web link, encoded + `;end`
-  private func linkSet(route: Route, writer: LinkWriter) -> LinkSet {
+  func linkSet(route: RouteStorage, writer: LinkWriter) -> LinkSet {
     let prefixes = storage.prefixes
-    let pattern = route.storage.universal
+    let pattern = route.universal
     let tailCount = writer.length(of: pattern)
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: tailCount) { buffer in
       let tail = UnsafeBufferPointer(
@@ -127,15 +133,19 @@ extension RouteTable {
     }
   }
 
-  private func schemeLink(route: Route, writer: LinkWriter) -> String {
-    link(route.storage.scheme.head, route.storage.scheme, writer)
+  func schemeLink(route: RouteStorage, writer: LinkWriter) -> String {
+    link(route.scheme.head, route.scheme, writer)
   }
 
-  private func universalLink(route: Route, writer: LinkWriter) -> String {
-    link(storage.prefixes.universal, route.storage.universal, writer)
+  func universalLink(route: RouteStorage, writer: LinkWriter) -> String {
+    link(storage.universalHead, route.universal, writer)
   }
 
-  private func link(_ head: [UInt8], _ pattern: CompiledPattern, _ writer: LinkWriter) -> String {
+  private func link(
+    _ head: UnsafeBufferPointer<UInt8>,
+    _ pattern: CompiledPattern,
+    _ writer: LinkWriter
+  ) -> String {
     makeString(capacity: head.count + writer.length(of: pattern)) { output in
       let count = copy(head, into: output)
       return count + writer.write(pattern, into: output + count)

@@ -61,11 +61,15 @@ public struct RouteTable: Sendable {
     try self.init(json: json, source: source, url: nil)
   }
 
-  private init(json: Data, source: String?, url: URL?) throws(RouteTableError) {
+  init(json: Data, source: String?, url: URL?, embedded: Bool = false) throws(RouteTableError) {
     let (document, positions) = try TableDocument.decode(json, source: source)
     let compiled = try TableCompiler.compile(document, source: source, positions: positions)
-    storage = TableStorage(compiled, source: source, url: url)
+    storage = TableStorage(compiled, source: source, url: url, embedded: embedded)
   }
+
+  /// Whether the table is embedded in generated code (``init(generatedJSON:source:routeSignatures:)``),
+  /// so that paths in it are relative to no file.
+  package var isEmbedded: Bool { storage.embedded }
 
   /// The route of the given name.
   public func route(named name: String) -> Route? {
@@ -129,6 +133,8 @@ final class TableStorage: @unchecked Sendable {
   let compiled: CompiledTable
   let source: String?
   let url: URL?
+  /// Whether the table comes from generated code rather than a file.
+  let embedded: Bool
   // Copies of the hot parts, read on every build and parse.
   let app: AppIdentity
   let routes: [Route]
@@ -144,11 +150,16 @@ final class TableStorage: @unchecked Sendable {
   let scheme: Range<Int>
   /// Where each domain is in ``text``.
   let domains: UnsafeBufferPointer<Range<Int>>
+  /// The most parameters a route has (at least 1): room for any route's values.
+  let maximumParameterCount: Int
+  /// `https://<canonical domain>`, the start of every universal link.
+  let universalHead: UnsafeBufferPointer<UInt8>
 
-  init(_ compiled: CompiledTable, source: String?, url: URL?) {
+  init(_ compiled: CompiledTable, source: String?, url: URL?, embedded: Bool = false) {
     self.compiled = compiled
     self.source = source
     self.url = url
+    self.embedded = embedded
     app = compiled.app
     routes = compiled.routes
     var index: [String: Int] = [:]
@@ -165,10 +176,13 @@ final class TableStorage: @unchecked Sendable {
     text = Self.owned(bytes)
     domains = Self.owned(ranges)
     routeStorage = Self.owned(routes.map { Unmanaged.passUnretained($0.storage) })
+    maximumParameterCount = Swift.max(1, routes.map(\.storage.parameterCount).max() ?? 0)
+    universalHead = Self.owned(prefixes.universal)
   }
 
   deinit {
     routeStorage.deallocate()
+    universalHead.deallocate()
     text.deallocate()
     domains.deallocate()
   }

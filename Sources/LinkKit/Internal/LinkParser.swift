@@ -29,25 +29,45 @@ struct LinkParser {
     LinkError(code, message, input: source, range: range)
   }
 
+  /// Parses the link into its route, values and ignored query items.
   func parse() -> Result<ParsedLink, LinkError> {
+    // The link is built in place and moved out: no copy of it, no reference counting.
+    withUnsafeTemporaryAllocation(of: ParsedLink.self, capacity: 1) { slot in
+      guard let parsed = slot.baseAddress else {
+        return .failure(LinkError(.noMatchingRoute, "no room for the parsed link"))
+      }
+      let failure = parseValues { matcher, match, values in
+        parsed.initialize(to: matcher.parsedLink(match, values))
+        return nil
+      }
+      if let failure { return .failure(failure) }
+      return .success(parsed.move())
+    }
+  }
+
+  /// Parses the link and lends its route's position and values (on the stack, valid for the
+  /// call only) to `body`, which returns its own failure, if any: the typed paths read the
+  /// values from there, with no allocation. Not generic, so that no caller pays for generic
+  /// metadata.
+  func parseValues(
+    _ body: (borrowing RouteMatcher, Int, UnsafeMutablePointer<LinkValue?>) -> LinkError?
+  ) -> LinkError? {
     guard input.count <= RouteTable.maximumURLLength else {
-      return .failure(
-        LinkError(
-          .tooLong,
-          "the link is \(input.count) bytes long; the parser reads at most "
-            + "\(RouteTable.maximumURLLength)"
-        )
+      return LinkError(
+        .tooLong,
+        "the link is \(input.count) bytes long; the parser reads at most "
+          + "\(RouteTable.maximumURLLength)"
       )
     }
     let marks: Marks
     switch classify() {
     case .success(let found): marks = found
-    case .failure(let error): return .failure(error)
+    case .failure(let error): return error
     }
     let shape: Shape
     switch scan(marks) {
     case .success(let scanned): shape = scanned
-    case .failure(let error): return .failure(error)
+    case .failure(let error): return error
     }
     return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Self.maximumSegments) {
       segments in
@@ -65,8 +85,17 @@ struct LinkParser {
             itemCount: 0,
             scratch: scratch
           )
-          if let error = matcher.split() { return .failure(error) }
-          return matcher.match()
+          if let error = matcher.split() { return error }
+          let count = table.maximumParameterCount
+          return withUnsafeTemporaryAllocation(of: LinkValue?.self, capacity: count) { buffer in
+            guard let values = buffer.baseAddress else { return matcher.noRoute() }
+            for index in 0..<count { (values + index).initialize(to: nil) }
+            defer { for index in 0..<count { (values + index).deinitialize(count: 1) } }
+            switch matcher.match(into: values) {
+            case .success(let match): return body(matcher, match, values)
+            case .failure(let error): return error
+            }
+          }
         }
       }
     }

@@ -12,36 +12,58 @@ struct LinkWriter {
   /// Resolves the values (defaults, omissions), checks the required ones are there and that
   /// path values can sit in a path, then calls `body` with a writer.
   static func with<R>(
-    route: Route,
+    route: RouteStorage,
     storage: ValueSlots,
     _ body: (LinkWriter) throws(LinkError) -> R
   ) throws(LinkError) -> R {
-    let parameters = route.storage.parameters
-    let count = parameters.count
-    return try withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(count, 1)) {
-      lengths throws(LinkError) -> R in
-      for index in 0..<count {
-        let parameter = parameters[index]
-        guard let value = storage[index], value != parameter.defaultValue else {
-          if !parameter.isOptional {
-            throw LinkError(
-              .missingParameter,
-              "route '\(route.name)' needs a value for parameter '\(parameter.name)' "
-                + "(\(parameter.type))",
-              route: route.name,
-              parameter: parameter.name
-            )
-          }
-          lengths[index] = -1
-          continue
-        }
-        if let error = route.storage.pathProblem(value, at: index) { throw error }
-        lengths[index] = encodedLength(value)
-      }
-      return try storage.withUnsafeBufferPointer { values throws(LinkError) -> R in
-        try body(LinkWriter(values: values, lengths: UnsafeBufferPointer(lengths)))
-      }
+    try storage.withUnsafeBufferPointer { values throws(LinkError) -> R in
+      try with(route: route, values: values, body)
     }
+  }
+
+  /// As ``with(route:storage:_:)``, for values in a buffer of the route's parameter count.
+  static func with<R>(
+    route: RouteStorage,
+    values storage: UnsafeBufferPointer<LinkValue?>,
+    _ body: (LinkWriter) throws(LinkError) -> R
+  ) throws(LinkError) -> R {
+    try withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(route.parameterCount, 1)) {
+      lengths throws(LinkError) -> R in
+      if let error = measure(route, storage, lengths) { throw error }
+      return try body(LinkWriter(values: storage, lengths: UnsafeBufferPointer(lengths)))
+    }
+  }
+
+  /// Sets each value's encoded length (-1 for a value left out); returns the first problem.
+  static func measure(
+    _ route: RouteStorage,
+    _ values: UnsafeBufferPointer<LinkValue?>,
+    _ lengths: UnsafeMutableBufferPointer<Int>
+  ) -> LinkError? {
+    for index in 0..<route.parameterCount {
+      guard let value = values[index] else {
+        if !route.isOptional(index) { return missing(route, index) }
+        lengths[index] = -1
+        continue
+      }
+      if let defaultValue = route.defaults[index], value == defaultValue {
+        lengths[index] = -1
+        continue
+      }
+      if let error = route.pathProblem(value, at: index) { return error }
+      lengths[index] = encodedLength(value)
+    }
+    return nil
+  }
+
+  private static func missing(_ route: RouteStorage, _ index: Int) -> LinkError {
+    let parameter = route.parameters[index]
+    return LinkError(
+      .missingParameter,
+      "route '\(route.name)' needs a value for parameter '\(parameter.name)' (\(parameter.type))",
+      route: route.name,
+      parameter: parameter.name
+    )
   }
 
   static func encodedLength(_ value: LinkValue) -> Int {

@@ -28,31 +28,45 @@ struct RouteMatcher {
 
   // MARK: Matching
 
-  func match() -> Result<ParsedLink, LinkError> {
+  /// The parsed link: the route, its values (copied out of `values` into their own storage)
+  /// and the query items it ignores.
+  func parsedLink(_ match: Int, _ values: UnsafeMutablePointer<LinkValue?>) -> ParsedLink {
+    parser.table.routeStorage[match]._withUnsafeGuaranteedRef { storage in
+      let route = Route(storage: storage)
+      let pattern = shape.kind == .scheme ? storage.scheme : storage.universal
+      return ParsedLink(
+        route: route,
+        kind: shape.kind,
+        values: RouteValues(
+          route: route,
+          storage: ValueSlots(UnsafeBufferPointer(start: values, count: storage.parameterCount))
+        ),
+        ignoredQueryItems: itemCount == 0 ? [] : ignoredItems(pattern),
+        routeIndex: match
+      )
+    }
+  }
+
+  /// Finds the route the link matches, in table order, and writes its values into `values`
+  /// (room for the table's most parameters, all `nil`); returns the route's position.
+  func match(into values: UnsafeMutablePointer<LinkValue?>) -> Result<Int, LinkError> {
     var firstFailure: LinkError?
     let kind = shape.kind
-    for reference in parser.table.routeStorage {
-      let result = reference._withUnsafeGuaranteedRef { storage -> Result<ParsedLink, LinkError>? in
+    for (position, reference) in parser.table.routeStorage.enumerated() {
+      let failure = reference._withUnsafeGuaranteedRef { storage -> LinkError?? in
         let pattern = kind == .scheme ? storage.scheme : storage.universal
         guard fits(pattern) else { return nil }
-        switch values(for: storage, pattern: pattern) {
-        case .success(let values):
-          let route = Route(storage: storage)
-          return .success(
-            ParsedLink(
-              route: route,
-              kind: kind,
-              values: RouteValues(route: route, storage: values),
-              ignoredQueryItems: itemCount == 0 ? [] : ignoredItems(pattern)
-            )
-          )
-        case .failure(let error):
-          return .failure(error)
+        guard let error = self.values(for: storage, pattern: pattern, into: values) else {
+          return .some(nil)
         }
+        for index in 0..<storage.parameterCount { values[index] = nil }
+        return .some(error)
       }
-      guard let result else { continue }
-      guard case .failure(let error) = result else { return result }
-      if firstFailure == nil { firstFailure = error }
+      switch failure {
+      case .none: continue
+      case .some(.none): return .success(position)
+      case .some(.some(let error)): if firstFailure == nil { firstFailure = error }
+      }
     }
     return .failure(firstFailure ?? noRoute())
   }
@@ -91,11 +105,13 @@ struct RouteMatcher {
     }
   }
 
-  private func values(for route: RouteStorage, pattern: CompiledPattern) -> Result<
-    ValueSlots, LinkError
-  > {
-    var storage = ValueSlots(count: route.parameters.count)
-    let failure: LinkError? = pattern.withBuffers { text, path, query in
+  /// Reads the route's values into `storage`; returns the first problem.
+  private func values(
+    for route: RouteStorage,
+    pattern: CompiledPattern,
+    into storage: UnsafeMutablePointer<LinkValue?>
+  ) -> LinkError? {
+    pattern.withBuffers { text, path, query in
       for (index, piece) in path.enumerated() where !piece.isLiteral {
         let parameterIndex = Int(piece.parameter)
         switch value(at: segments[index], for: route, parameterIndex) {
@@ -118,7 +134,7 @@ struct RouteMatcher {
           found = items[candidate]
         }
         guard let found else {
-          if route.parameters[parameterIndex].isOptional { continue }
+          if route.isOptional(parameterIndex) { continue }
           return missing(route, parameterIndex, pattern.queryNames[position])
         }
         switch value(at: found.value, for: route, parameterIndex) {
@@ -128,8 +144,6 @@ struct RouteMatcher {
       }
       return nil
     }
-    if let failure { return .failure(failure) }
-    return .success(storage)
   }
 
   private func duplicate(_ route: RouteStorage, _ index: Int, _ name: String, _ range: Range<Int>)
@@ -164,7 +178,7 @@ struct RouteMatcher {
     case .success(let decoded): text = decoded
     case .failure(let error): return .failure(error)
     }
-    if route.isUUID[index], let uuid = UUIDText.parse(text) { return .success(.uuid(uuid)) }
+    if route.isUUID(index), let uuid = UUIDText.parse(text) { return .success(.uuid(uuid)) }
     let parameter = route.parameters[index]
     switch ValueRules.parse(text, for: parameter) {
     case .success(let value):
@@ -240,7 +254,7 @@ struct RouteMatcher {
     }
   }
 
-  private func noRoute() -> LinkError {
+  func noRoute() -> LinkError {
     let kind = shape.kind
     let templates = parser.table.routes.prefix(12).map {
       "\($0.name): \($0.pattern(for: kind).template)"

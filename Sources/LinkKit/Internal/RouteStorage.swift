@@ -1,6 +1,10 @@
 /// A route's data behind one reference, so that routes, parsed links and values copy cheaply,
 /// with its templates compiled for the builder and the parser.
-final class RouteStorage: Sendable {
+///
+/// What the hot paths read about each parameter sits in buffers the route owns and never
+/// writes after `init` (hence `@unchecked Sendable`), so reading it costs no reference
+/// counting.
+final class RouteStorage: @unchecked Sendable {
   let name: String
   let summary: String?
   let parameters: [Parameter]
@@ -8,11 +12,18 @@ final class RouteStorage: Sendable {
   let universalPattern: LinkPattern
   let scheme: CompiledPattern
   let universal: CompiledPattern
-  /// Whether each parameter is a UUID, for the parser's fast path.
-  let isUUID: [Bool]
-  /// Whether each parameter fills a path segment in either template; its values then cannot
-  /// contain `/` or be `.` or `..`, whichever kind of link they come from.
-  let inPath: [Bool]
+  /// The number of parameters.
+  let parameterCount: Int
+  /// Per parameter, ``Flag`` bits.
+  private let flags: UnsafeBufferPointer<UInt8>
+  /// Per parameter, its default value.
+  let defaults: UnsafeBufferPointer<LinkValue?>
+
+  private enum Flag {
+    static let uuid: UInt8 = 1
+    static let inPath: UInt8 = 2
+    static let optional: UInt8 = 4
+  }
 
   init(
     name: String,
@@ -29,19 +40,44 @@ final class RouteStorage: Sendable {
     self.universalPattern = universalPattern
     self.scheme = CompiledPattern(schemePattern, appScheme: appScheme)
     self.universal = CompiledPattern(universalPattern, appScheme: appScheme)
-    self.isUUID = parameters.map { $0.type == .uuid }
-    var inPath = Array(repeating: false, count: parameters.count)
-    for case .parameter(let index) in schemePattern.path + universalPattern.path {
-      inPath[index] = true
+    parameterCount = parameters.count
+    var flags = parameters.map { parameter -> UInt8 in
+      (parameter.type == .uuid ? Flag.uuid : 0) | (parameter.isOptional ? Flag.optional : 0)
     }
-    self.inPath = inPath
+    for case .parameter(let index) in schemePattern.path + universalPattern.path {
+      flags[index] |= Flag.inPath
+    }
+    self.flags = CompiledPattern.owned(flags)
+    defaults = CompiledPattern.owned(parameters.map(\.defaultValue))
   }
 
+  deinit {
+    flags.deallocate()
+    UnsafeMutableBufferPointer(mutating: defaults).deinitialize().deallocate()
+  }
+
+  /// Whether the parameter is a UUID, for the parser's fast path.
+  @inline(__always)
+  func isUUID(_ index: Int) -> Bool { flags[index] & Flag.uuid != 0 }
+
+  /// Whether the parameter fills a path segment in either template; its values then cannot
+  /// contain `/` or be `.` or `..`, whichever kind of link they come from.
+  @inline(__always)
+  func isInPath(_ index: Int) -> Bool { flags[index] & Flag.inPath != 0 }
+
+  /// Whether a link may leave the parameter out.
+  @inline(__always)
+  func isOptional(_ index: Int) -> Bool { flags[index] & Flag.optional != 0 }
+
   /// The error for a value that cannot sit in a path segment, or `nil` when it can.
+  @inline(__always)
   func pathProblem(_ value: LinkValue, at index: Int) -> LinkError? {
-    guard inPath[index], case .string(let text) = value,
-      text.utf8.contains(UInt8(ascii: "/")) || text == "." || text == ".."
-    else { return nil }
+    guard isInPath(index), case .string(let text) = value else { return nil }
+    return pathProblem(text, at: index)
+  }
+
+  private func pathProblem(_ text: String, at index: Int) -> LinkError? {
+    guard text.utf8.contains(UInt8(ascii: "/")) || text == "." || text == ".." else { return nil }
     let parameter = parameters[index].name
     return LinkError(
       .invalidValue,
@@ -51,7 +87,6 @@ final class RouteStorage: Sendable {
       parameter: parameter
     )
   }
-
 }
 
 /// A ``LinkPattern`` flattened for the builder and the parser: all fixed text in one byte
@@ -93,7 +128,7 @@ final class CompiledPattern: @unchecked Sendable {
   let queryNames: [String]
   /// What a custom-scheme link starts with: `openlist://host` or `openlist:`; empty for
   /// universal patterns, whose head is the domain.
-  let head: [UInt8]
+  let head: UnsafeBufferPointer<UInt8>
 
   init(_ pattern: LinkPattern, appScheme: String) {
     var text: [UInt8] = []
@@ -112,15 +147,15 @@ final class CompiledPattern: @unchecked Sendable {
     case .authority(let host):
       form = .authority
       self.host = literal(host)
-      head = Array((appScheme + "://" + host).utf8)
+      head = Self.owned(Array((appScheme + "://" + host).utf8))
     case .opaque:
       form = .opaque
       host = Piece(parameter: -1, start: 0, count: 0)
-      head = Array((appScheme + ":").utf8)
+      head = Self.owned(Array((appScheme + ":").utf8))
     case .universal:
       form = .universal
       host = Piece(parameter: -1, start: 0, count: 0)
-      head = []
+      head = Self.owned([])
     }
     let path = pattern.path.map(piece)
     let query = pattern.query.map { QueryPiece(name: literal($0.name), value: piece($0.value)) }
@@ -134,6 +169,7 @@ final class CompiledPattern: @unchecked Sendable {
     text.deallocate()
     path.deallocate()
     query.deallocate()
+    head.deallocate()
   }
 
   /// Calls `body` with the pattern's buffers.
@@ -148,7 +184,7 @@ final class CompiledPattern: @unchecked Sendable {
   }
 
   /// A buffer of its own holding the elements (at least one slot, so it is never empty-based).
-  private static func owned<T>(_ elements: [T]) -> UnsafeBufferPointer<T> {
+  static func owned<T>(_ elements: [T]) -> UnsafeBufferPointer<T> {
     let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: Swift.max(elements.count, 1))
     _ = buffer.initialize(from: elements)
     return UnsafeBufferPointer(start: buffer.baseAddress, count: elements.count)

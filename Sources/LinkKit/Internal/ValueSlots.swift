@@ -9,6 +9,12 @@ struct ValueSlots: @unchecked Sendable {
     store = ValueStore.make(count: count)
   }
 
+  /// A copy of the values in a buffer.
+  init(_ values: UnsafeBufferPointer<LinkValue?>) {
+    count = values.count
+    store = ValueStore.make(copying: values)
+  }
+
   private init(store: ValueStore) {
     self.count = 0
     self.store = store
@@ -50,6 +56,15 @@ final class ValueStore: ManagedBuffer<Int, LinkValue?> {
     let buffer = create(minimumCapacity: count) { _ in count }
     let store = unsafeDowncast(buffer, to: ValueStore.self)
     store.withUnsafeMutablePointerToElements { $0.initialize(repeating: nil, count: count) }
+    return store
+  }
+
+  static func make(copying values: UnsafeBufferPointer<LinkValue?>) -> ValueStore {
+    let buffer = create(minimumCapacity: values.count) { _ in values.count }
+    let store = unsafeDowncast(buffer, to: ValueStore.self)
+    if let base = values.baseAddress {
+      store.withUnsafeMutablePointerToElements { $0.initialize(from: base, count: values.count) }
+    }
     return store
   }
 

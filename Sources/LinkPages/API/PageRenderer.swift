@@ -35,12 +35,18 @@ public struct PageRenderer: Sendable {
   /// Loads the built-in templates and, when given, a folder that overrides any of them.
   ///
   /// - Parameter templatesDirectory: A folder of `.mustache` files laid out like `Templates/`.
-  ///   When `nil`, the table's `pages.templates` is used (relative to the table file's folder),
-  ///   and when the table has none, only the built-in templates.
+  ///   When `nil`, the table's `pages.templates` is used (relative to the table file's folder;
+  ///   a table embedded in generated code needs an absolute path or this argument), and when
+  ///   the table has none, only the built-in templates.
   /// - Throws: ``PageError`` when the folder cannot be read or a template does not parse.
   public init(table: RouteTable, templatesDirectory: URL? = nil) throws(PageError) {
     self.table = table
-    let directory = templatesDirectory ?? Self.tableTemplatesDirectory(table)
+    let directory: URL?
+    if let templatesDirectory {
+      directory = templatesDirectory
+    } else {
+      directory = try Self.tableTemplatesDirectory(table)
+    }
     self.templatesDirectory = directory
     templates = try TemplateSet(userDirectory: directory)
   }
@@ -85,9 +91,16 @@ public struct PageRenderer: Sendable {
     ContentSecurityPolicy.styleSources(in: html)
   }
 
-  private static func tableTemplatesDirectory(_ table: RouteTable) -> URL? {
+  private static func tableTemplatesDirectory(_ table: RouteTable) throws(PageError) -> URL? {
     guard let path = table.pages?.templates else { return nil }
     if path.hasPrefix("/") { return URL(fileURLWithPath: path, isDirectory: true) }
+    if table.isEmbedded {
+      throw PageError(
+        .unreadableTemplates,
+        "the route table is embedded in generated code (\(table.source ?? "no file")), so its "
+          + "pages.templates folder '\(path)' is relative to no file; pass templatesDirectory"
+      )
+    }
     let base =
       table.url?.deletingLastPathComponent()
       ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)

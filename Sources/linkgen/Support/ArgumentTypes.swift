@@ -3,6 +3,7 @@
 public import ArgumentParser
 import Foundation
 public import LinkBatch
+package import LinkCodegen
 public import LinkKit
 public import LinkPages
 public import LinkQR
@@ -11,6 +12,8 @@ public import LinkQR
 // in the executable, so that the libraries do not depend on the argument parser.
 
 extension LinkSet.Key: ExpressibleByArgument {}
+
+extension SwiftGeneratorOptions.Access: ExpressibleByArgument {}
 
 extension Platform: ExpressibleByArgument {}
 

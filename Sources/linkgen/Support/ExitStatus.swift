@@ -1,6 +1,7 @@
 import ArgumentParser
 import LinkAssociation
 import LinkBatch
+import LinkCodegen
 import LinkKit
 import LinkPages
 import LinkPrint
@@ -65,6 +66,7 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case let error as CommandError: self = Self.status(error.code)
     case let error as ServeError: self = Self.status(error.code)
     case let error as StoreError: self = Self.status(error.code)
+    case let error as CodegenError: self = Self.status(error.code)
     case let error as ExitCode: self.init(rawValue: error.rawValue)
     case is ValidationError: self = .usage
     default: self = .software
@@ -169,6 +171,15 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case .associationTooLarge, .associationFile, .pages: .dataError
     case .invalidConfiguration: .usage
     case .bind: .unavailable
+    }
+  }
+
+  private static func status(_ code: CodegenError.Code) -> ExitStatus {
+    switch code {
+    case .unreadableTable: .noInput
+    case .invalidTable, .invalidName, .nameCollision, .reservedName, .staleOutput: .dataError
+    case .invalidOptions: .configuration
+    case .cannotWrite: .cannotCreate
     }
   }
 }
