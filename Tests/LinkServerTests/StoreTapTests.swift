@@ -114,12 +114,14 @@ struct StoreTapTests {
     let values = try Pages.table.values(for: "shared-checklist", arguments: ["id": Pages.id])
     let play = try #require(try Pages.table.links(for: values).playStore)
 
-    let report = try await BrowserTap.tap(
-      "http://127.0.0.1:\(port)/shared-checklists/\(Pages.id)",
-      button: "play-store",
-      userAgent: Self.android,
-      intercept: ["https://play.google.com/"]
-    )
+    let report = try await BrowserTap.onOwnThread {
+      try BrowserTap.tap(
+        "http://127.0.0.1:\(port)/shared-checklists/\(Pages.id)",
+        button: "play-store",
+        userAgent: Self.android,
+        intercept: ["https://play.google.com/"]
+      )
+    }
     #expect(report.navigated == play)
     #expect(report.ping == StoreTap.pingPath(.playStore, route: "shared-checklist"))
     #expect(report.pings.count == 1)

@@ -25,7 +25,7 @@ struct DeferredLinkBrowserTests {
     // #expect only outside the thread: a test's issues are recorded on its own task.
     let (report, status) = try await BrowserTap.onOwnThread {
       let server = try ServerProcess()
-      let report = try BrowserTap.tapWaiting(
+      let report = try BrowserTap.tap(
         server.url(ServeTests.page),
         button: button,
         userAgent: userAgent,

@@ -56,36 +56,6 @@ public enum BrowserTap {
   public static let missing =
     "Chromium or python3 is not installed (apt-get install chromium python3); skipping"
 
-  /// Loads `url` with the user agent and language, taps the element `#button`, pausing the
-  /// first request that starts with one of `intercept`. The browser is waited for on a thread
-  /// of its own, not on one of Swift concurrency's few shared threads (two on a 2-core
-  /// machine), so that the tests running beside it keep their timing.
-  ///
-  /// - Parameters:
-  ///   - script: `false` runs the page with JavaScript disabled.
-  ///   - inject: Tries foreign inline scripts first (see ``Report/injected``).
-  public static func tap(
-    _ url: String,
-    button: String,
-    userAgent: String,
-    acceptLanguage: String = "en",
-    intercept: [String],
-    script: Bool = true,
-    inject: Bool = false
-  ) async throws -> Report {
-    try await onOwnThread {
-      try tapWaiting(
-        url,
-        button: button,
-        userAgent: userAgent,
-        acceptLanguage: acceptLanguage,
-        intercept: intercept,
-        script: script,
-        inject: inject
-      )
-    }
-  }
-
   /// Runs blocking work (a browser, a server process) on a thread of its own and waits for
   /// it without holding one of Swift concurrency's shared threads.
   public static func onOwnThread<T: Sendable>(
@@ -99,9 +69,15 @@ public enum BrowserTap {
   /// One browser at a time from these tests: Chromium takes all of a small machine's cores.
   private static let oneAtATime = NSLock()
 
-  /// ``tap(_:button:userAgent:acceptLanguage:intercept:script:inject:)``, blocking the
-  /// calling thread.
-  public static func tapWaiting(
+  /// Loads `url` with the user agent and language, taps the element `#button`, pausing the
+  /// first request that starts with one of `intercept`. Blocks while the browser runs: call
+  /// it inside ``onOwnThread(_:)`` from async tests, so that the tests running beside it keep
+  /// Swift concurrency's few shared threads (two on a 2-core machine).
+  ///
+  /// - Parameters:
+  ///   - script: `false` runs the page with JavaScript disabled.
+  ///   - inject: Tries foreign inline scripts first (see ``Report/injected``).
+  public static func tap(
     _ url: String,
     button: String,
     userAgent: String,
