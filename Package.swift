@@ -14,9 +14,11 @@ import PackageDescription
 //   LinkPrint        print-ready PDF sheets of invite cards (cairo, Pango), QR codes with a logo
 //   LinkServer       `linkgen serve`: the link domain over HTTP (hummingbird); a separate product,
 //                    so an app that uses LinkKit never builds the server's dependencies
+//   LinkStoreServer  the store inside `linkgen serve`: short links, the API, click recording
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
-//   linkgen-fuzz     libFuzzer harness for the link parser and the route-table loader
+//   linkgen-fuzz     libFuzzer harness for every reader (links, tables, association files, CSV, pages,
+//                    the server's request path)
 
 // Platforms: what the code needs. LinkKit, LinkAssociation and LinkPages use nothing newer
 // than iOS 16 / macOS 13 (strict UTF-8 decoding goes through LinkKit's UTF8Text rather than
@@ -89,21 +91,34 @@ let package = Package(
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
     ),
+    // GLib, Pango and librsvg are declared by small headers of our own (opaque types, the exact
+    // prototypes and the few plain structs LinkPrint uses; each header names the versions it
+    // mirrors) rather than their own headers, which are found through pkg-config: GLib's
+    // pkg-config files ask for `-pthread`, which SwiftPM refuses with "warning: prohibited
+    // flag(s)" on every build of the package, even for an app that depends on LinkKit alone.
+    // See `GLibStack` below for how the libraries are found.
+    .systemLibrary(
+      name: "CGLib",
+      pkgConfig: GLibStack.pkgConfig("gobject-2.0"),
+      providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
+    ),
     // Pango lays out and shapes text (HarfBuzz) with fonts found by fontconfig.
     .systemLibrary(
       name: "CPango",
-      pkgConfig: "pangocairo",
+      pkgConfig: GLibStack.pkgConfig("pangocairo"),
       providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
     ),
     // librsvg draws SVG logos onto cairo surfaces, as vectors in a PDF.
     .systemLibrary(
       name: "CRsvg",
-      pkgConfig: "librsvg-2.0",
+      pkgConfig: GLibStack.pkgConfig("librsvg-2.0"),
       providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
     ),
     .target(
       name: "LinkPrint",
-      dependencies: ["LinkKit", "LinkQR", "LinkBatch", "LinkPages", "CCairo", "CPango", "CRsvg"]
+      dependencies: [
+        "LinkKit", "LinkQR", "LinkBatch", "LinkPages", "CCairo", "CGLib", "CPango", "CRsvg",
+      ]
     ),
 
     // MARK: Association files
@@ -184,6 +199,25 @@ let package = Package(
       dependencies: ["linkgen-generate"]
     ),
 
+    // MARK: The store inside the server (short links, the API, click recording)
+    // A LinkServer extension over a LinkStore: `/s/<code>` pages, `/api/v1/`, click counts,
+    // rate limits. Its own target, so LinkServer stays usable without a database.
+    .target(
+      name: "LinkStoreServer",
+      dependencies: [
+        "LinkKit",
+        "LinkPages",
+        "LinkServer",
+        "LinkStore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ]
+    ),
+
     // MARK: Executables
     .executableTarget(
       name: "linkgen",
@@ -197,6 +231,7 @@ let package = Package(
         "LinkPrint",
         "LinkServer",
         "LinkCodegen",
+        "LinkStoreServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -214,8 +249,16 @@ let package = Package(
       plugins: ["LinkgenPlugin"]
     ),
 
-    // Coverage-guided fuzzing of the parsers (see docs/fuzzing.md).
-    .executableTarget(name: "linkgen-fuzz", dependencies: ["LinkKit"]),
+    // MARK: Fuzzing
+    // Coverage-guided fuzzing of every reader, with invariants (docs/fuzzing.md,
+    // scripts/fuzz.sh). Built normally, it replays the committed corpus for the tests.
+    .executableTarget(
+      name: "linkgen-fuzz",
+      dependencies: [
+        "LinkKit", "LinkAssociation", "LinkBatch", "LinkPages", "LinkServer",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
 
     // MARK: Tests
     .testTarget(
@@ -230,7 +273,15 @@ let package = Package(
     ),
     // What every test target shares: package paths, temporary directories, a process runner,
     // and QR decoding with zbarimg and rsvg-convert.
-    .target(name: "LinkgenTestSupport", path: "Tests/LinkgenTestSupport"),
+    .target(
+      name: "LinkgenTestSupport",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ],
+      path: "Tests/LinkgenTestSupport"
+    ),
     .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "LinkgenTestSupport"]),
     .testTarget(
       name: "LinkBatchTests",
@@ -319,4 +370,20 @@ where ![.system, .plugin].contains(target.type) && !target.name.hasPrefix("C") {
       // SE-0409: imports are internal unless marked `public import`.
       .enableUpcomingFeature("InternalImportsByDefault"),
     ]
+}
+
+/// How the GLib stack (CGLib, CPango, CRsvg) is found. On Linux the libraries are in the
+/// linker's default path and the module maps link them by name, so no pkg-config is asked (and
+/// SwiftPM prints no `-pthread` warning); a missing `-dev` package stops the build with an
+/// `#error` from our declaration headers naming it. Elsewhere (macOS) Homebrew keeps each
+/// library under its own prefix, so SwiftPM asks pkg-config for the `-L` paths, and shows the
+/// `providers` line when a library is missing.
+enum GLibStack {
+  static func pkgConfig(_ name: String) -> String? {
+    #if os(Linux)
+      nil
+    #else
+      name
+    #endif
+  }
 }

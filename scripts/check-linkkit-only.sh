@@ -7,7 +7,9 @@
 #
 # Makes a throwaway package in a temporary folder that depends on this package by path and
 # imports only LinkKit, builds it (debug), and lists the Swift modules the build compiled. Exits
-# 1 when any module other than LinkKit and the app's own was built. Takes about a minute.
+# 1 when any module other than LinkKit and the app's own was built, or when the build printed a
+# warning (such as SwiftPM's "prohibited flag(s): -pthread" from a system library's pkg-config
+# file, which an app must never see). Takes about a minute.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -42,6 +44,10 @@ sed -i '1i import Foundation' "$work/Sources/App/main.swift"
   cat "$work/build.log" >&2
   exit 1
 }
+if grep -i 'warning:' "$work/build.log" >&2; then
+  echo "check-linkkit-only: building an app that uses only LinkKit printed warnings (above)" >&2
+  exit 1
+fi
 output=$(cd "$work" && swift run --skip-build App)
 [ "$output" = home ] || { echo "check-linkkit-only: the app printed '$output'" >&2; exit 1; }
 
@@ -52,4 +58,4 @@ if [ -n "$others" ]; then
   echo "check-linkkit-only: an app using only LinkKit also built: $(tr '\n' ' ' <<<"$others")" >&2
   exit 1
 fi
-echo "check-linkkit-only: an app using only LinkKit builds LinkKit alone"
+echo "check-linkkit-only: an app using only LinkKit builds LinkKit alone, without warnings"

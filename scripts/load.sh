@@ -4,6 +4,15 @@
 #
 #   scripts/load.sh                      # 10 s per case, 64 connections, 2 wrk threads
 #   DURATION=5s CONNECTIONS=128 scripts/load.sh
+#   LINKS=0 scripts/load.sh              # the stateless server only
+#   POSTGRES_URL=postgres://… scripts/load.sh   # short links on PostgreSQL too (default:
+#                                        # $LINKGEN_TEST_POSTGRES_URL; skipped when unset)
+#   SOAK=300 scripts/load.sh             # the soak alone: 300 s of mixed traffic (scripts/soak.py)
+#
+# Then, with a database (LINKS=1, the default): a short link's page (/s/<code>, click recording
+# on) and the resolve API (GET /api/v1/links/<code>) on SQLite and on PostgreSQL, against the
+# stateless landing page measured in the same run (target ≥ 0.7×), and the clicks the server
+# recorded against the requests wrk completed.
 #
 # For each endpoint (the AASA, a landing page for an iPhone, a QR code PNG, a 404), it takes
 # the bytes linkgen serves, gives them to nginx as static files with the same Content-Type,
@@ -23,7 +32,9 @@ IPHONE='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1
 for tool in wrk nginx curl; do
   command -v "$tool" >/dev/null || { echo "load.sh: $tool is missing (apt-get install $tool)" >&2; exit 69; }
 done
-if [ ! -x .build/release/linkgen ]; then
+# LINKGEN=.build/debug/linkgen measures another build (figures then say so).
+LINKGEN=${LINKGEN:-.build/release/linkgen}
+if [ "$LINKGEN" = .build/release/linkgen ] && [ ! -x "$LINKGEN" ]; then
   echo "load.sh: building linkgen (release)…" >&2
   swift build -c release --product linkgen >&2
 fi
@@ -40,9 +51,13 @@ trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
+if [ -n "${SOAK:-}" ]; then
+  exec python3 scripts/soak.py --linkgen "$LINKGEN" --seconds "$SOAK" --config "$CONFIG" --database "${SOAK_DATABASE:-}"
+fi
+
 # linkgen, without the access log (nginx runs with access_log off too).
 LOG_LEVEL=${LOG_LEVEL:-notice}
-.build/release/linkgen serve --config "$CONFIG" --host 127.0.0.1 --port 0 --log-level "$LOG_LEVEL" \
+"$LINKGEN" serve --config "$CONFIG" --host 127.0.0.1 --port 0 --log-level "$LOG_LEVEL" --no-database \
   >"$work/linkgen.out" 2>"$work/linkgen.err" &
 linkgen_pid=$!
 pids+=("$linkgen_pid")
@@ -163,7 +178,70 @@ PY
   [[ $verdict == met* ]] || failed=1
   printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s | %s |\n' \
     "$name" "$nrps" "$lrps" "$ratio" "$np50" "$np99" "$lp50" "$lp99" "$ncpu" "$lcpu" "$lerr" "$verdict"
+  [[ $name != landing* ]] || landing_rps=$lrps
 done
+landing_rps=${landing_rps:-0}
+
+# Short links: one server per database, click recording on, rate limits off (wrk is one
+# address).
+links_table() {
+  local backend=$1 url=$2 out port pid key code body
+  out="$work/links-$backend"
+  "$LINKGEN" serve --config "$CONFIG" --host 127.0.0.1 --port 0 --log-level "$LOG_LEVEL" \
+    --database "$url" --rate-limit 0 --key-rate-limit 0 >"$out.out" 2>"$out.err" &
+  pid=$!
+  pids+=("$pid")
+  for _ in $(seq 300); do grep -q 'listening on' "$out.out" && break; sleep 0.1; done
+  port=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out.out")
+  [ -n "$port" ] || { cat "$out.err" >&2; return 70; }
+  key=$("$LINKGEN" keys create --scope links:create --database "$url" 2>/dev/null)
+  body=$(curl -sf -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
+    -d "{\"route\": \"shared-checklist\", \"params\": {\"id\": \"$ID\"}}" \
+    "http://127.0.0.1:$port/api/v1/links")
+  code=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["code"])' "$body")
+  cmp -s <(curl -s -A "$IPHONE" "http://127.0.0.1:$port/s/$code") \
+    <(curl -s -A "$IPHONE" "$L/shared-checklists/$ID") ||
+    { echo "load.sh: the short link's page differs from the landing page" >&2; return 70; }
+  local sent=0 name lpath
+  for case in "short-link page|/s/$code" "resolve API|/api/v1/links/$code"; do
+    IFS='|' read -r name lpath <<<"$case"
+    curl -s -o /dev/null -A "$IPHONE" "http://127.0.0.1:$port$lpath"
+    local out_wrk rps p50 p99 errors cpu ratio verdict
+    read -r rps p50 p99 errors cpu <<<"$(run "http://127.0.0.1:$port$lpath" no "$pid")"
+    if [ "$name" = "short-link page" ]; then
+      sent=$(awk '/requests in/ {print $1}' <(tail -n 20 "$WRK_LOG" 2>/dev/null) | tail -1)
+    fi
+    ratio=$(python3 -c "print(f'{$rps/$landing_rps:.2f}')")
+    verdict=$(python3 -c "print('met' if $ratio >= 0.7 and $errors == 0 else 'MISSED')")
+    [ "$verdict" = met ] || failed=1
+    printf '| %s | %s | %s | %s | %s | %s / %s | %s | %s | %s (≥ 0.7×, 0 errors) |\n' \
+      "$backend" "$name" "$landing_rps" "$rps" "$ratio" "$p50" "$p99" "$cpu" "$errors" "$verdict"
+  done
+  # SIGTERM writes the last counts; then the recorded clicks are read back.
+  kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
+  local recorded
+  recorded=$("$LINKGEN" stats --database "$url" --link "$code" --by link --format json |
+    python3 -c 'import json,sys; r=json.load(sys.stdin)["rows"]; print(sum(x["clicks"] for x in r), sum(x["bots"] for x in r))')
+  printf '\n%s: clicks recorded for the short link %s (people, bots): %s; wrk completed %s requests (plus the 2 warm-up and check requests; requests in flight when wrk stops are served and counted but not reported by wrk)\n\n' \
+    "$backend" "$code" "$recorded" "${sent:-?}"
+}
+
+if [ "${LINKS:-1}" != 0 ]; then
+  WRK_LOG=${WRK_LOG:-$work/wrk.log}
+  printf '\n| database | case | stateless landing page req/s | req/s | ratio | p50 / p99 (ms) | CPU µs/request | errors | target |\n'
+  printf '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n'
+  links_table sqlite "sqlite:$work/links.sqlite"
+  pg=${POSTGRES_URL:-${LINKGEN_TEST_POSTGRES_URL:-}}
+  if [ -n "$pg" ]; then
+    schema="load_$(date +%s)_$$"
+    sep='?'; [[ $pg == *\?* ]] && sep='&'
+    links_table postgresql "$pg${sep}schema=$schema&sslmode=disable"
+    psql "$pg" -qc "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null 2>&1 || true
+  else
+    echo "load.sh: no POSTGRES_URL or LINKGEN_TEST_POSTGRES_URL: PostgreSQL skipped" >&2
+  fi
+fi
+
 rss=$(awk '/VmRSS/ {print int($2/1024)}' "/proc/$linkgen_pid/status")
 peak=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$linkgen_pid/status")
 memory="met"

@@ -216,7 +216,7 @@ struct ParserTests {
     do { _ = try table.parse(huge) } catch { #expect(error.code == .tooLong) }
     let items = (0..<65).map { "x\($0)=1" }.joined(separator: "&")
     do { _ = try table.parse("openlist://search?q=a&" + items) } catch {
-      #expect(error.code == .malformedURL)
+      #expect(error.code == .tooManyParts)
       #expect(error.message.contains("more than 64 query items"))
     }
     let segments = String(repeating: "/a", count: 33)

@@ -55,6 +55,12 @@ struct RouteTableTests {
       #"{"name": "a", "parameters": [{"name": "n", "type": "int", "min": 5, "max": 1}], "scheme": "openlist://a/{n}", "universal": "/a/{n}"}"#,
       "routes[0].parameters[0].max", "a", "below min"
     ),
+    // An empty value would leave an empty path segment, which no parser reads back (found by
+    // fuzzing: Fuzz/corpus/association/regression-empty-path-segment).
+    (
+      #"{"name": "a", "parameters": [{"name": "s", "type": "string", "minLength": 0}], "scheme": "openlist://a?s={s}", "universal": "/{s}/a"}"#,
+      "routes[0].universal", "a", "{s} sits in a path segment, which cannot be empty"
+    ),
     (
       #"{"name": "a", "parameters": [{"name": "n", "type": "integer"}], "scheme": "openlist://a/{n}", "universal": "/a/{n}"}"#,
       "routes[0].parameters[0].type", "a", "unknown type 'integer'"

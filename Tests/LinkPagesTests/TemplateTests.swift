@@ -6,6 +6,46 @@ import Testing
 @testable import LinkPages
 
 struct TemplateTests {
+  /// `tidy` works on UTF-8 bytes for speed; it must give what the plain `String` definition
+  /// gives (lines split at the character `\n`, trailing spaces and tabs dropped, blank lines
+  /// at the ends dropped), on text mixing blanks, CRLF, combining marks and Hangul.
+  @Test func tidyingIsTheStringDefinition() {
+    func reference(_ text: String, finalNewline: Bool) -> String {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+      }
+      let trimmed = lines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
+      return trimmed.joined(separator: "\n") + (trimmed.isEmpty || !finalNewline ? "" : "\n")
+    }
+    let pieces = [" ", "\t", "\n", "\r", "\r\n", "a", "é", "e\u{301}", " \u{301}", "한", "<b>"]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let count = Int.random(in: 0...12, using: &generator)
+      let text = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+      for finalNewline in [false, true] {
+        #expect(
+          PageRenderer.tidy(text, finalNewline: finalNewline)
+            == reference(text, finalNewline: finalNewline),
+          "\(text.debugDescription)"
+        )
+      }
+    }
+  }
+
+  /// Plain ASCII text skips `PlainText.clean`'s normalisation when cleaning would not change
+  /// it; anything else (blanks at the ends, doubled spaces, controls, non-ASCII) still goes
+  /// through it.
+  @Test func cleaningPlainASCII() {
+    let cases: [(String, String)] = [
+      ("Guest 1", "Guest 1"), ("", ""), (" ", ""), ("  a  b ", "a b"), ("a\tb", "a b"),
+      ("a\nb", "a b"), ("a\u{7F}b", "a b"), ("a~!", "a~!"), ("e\u{301}", "\u{E9}"),
+      ("a\u{200B}b", "ab"), ("x ", "x"), (" x", "x"),
+    ]
+    for (text, clean) in cases {
+      #expect(PlainText.clean(text) == clean, "\(text.debugDescription)")
+    }
+  }
+
   @Test func builtInTemplatesAreTheFilesOfTemplatesFolder() throws {
     let folder = Fixtures.root.appendingPathComponent("Templates")
     let walker = try #require(

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Testing
 
 @testable import LinkServer
@@ -18,10 +19,30 @@ struct HeaderTests {
     #expect(chooser.locales[chooser.choose(header)] == expected, "\(header ?? "nil")")
   }
 
+  /// At its edge (docs/limits.md): the 32nd item is read, the 33rd is not.
   @Test func acceptLanguageReadsAtMost32Items() {
     let chooser = AcceptLanguage(locales: ["en", "ko"])
-    let header = Array(repeating: "fr", count: 40).joined(separator: ",") + ",ko"
-    #expect(chooser.locales[chooser.choose(header)] == "en")
+    func header(koAt position: Int) -> String {
+      Array(repeating: "fr", count: position - 1).joined(separator: ",") + ",ko"
+    }
+    #expect(AcceptLanguage.maximumItems == 32)
+    #expect(chooser.locales[chooser.choose(header(koAt: 32))] == "ko")
+    #expect(chooser.locales[chooser.choose(header(koAt: 33))] == "en")
+  }
+
+  /// At its edge (docs/limits.md): a token that ends at the 1,024th byte of the user agent is
+  /// seen, one that ends a byte later is not.
+  @Test func userAgentIsReadUpTo1024Bytes() {
+    func agent(iPhoneEndingAt end: Int) -> String {
+      String(repeating: "x", count: end - "iPhone".utf8.count) + "iPhone"
+    }
+    #expect(ClientClassification.maximumLength == 1024)
+    #expect(
+      ClientClassification(userAgent: agent(iPhoneEndingAt: 1024), method: .get).platform == .ios
+    )
+    #expect(
+      ClientClassification(userAgent: agent(iPhoneEndingAt: 1025), method: .get).platform == .other
+    )
   }
 
   @Test func entityTags() {

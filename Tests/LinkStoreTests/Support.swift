@@ -80,10 +80,21 @@ struct TestDatabase: Sendable {
     }
   }
 
+  /// The store's options in tests: a 30 s operation timeout rather than 5 s. The whole suite
+  /// runs in one process whose cooperative threads (two on a 2-core machine) are at times all
+  /// held by tests that block on child processes; a wall-clock deadline then expires while the
+  /// database has long answered (`deletes()`, `clickCounters()` failed so once). Tests of the
+  /// timeout itself set their own.
+  static let options: StoreOptions = {
+    var options = StoreOptions()
+    options.operationTimeout = .seconds(30)
+    return options
+  }()
+
   /// Opens a store on the database for the length of `body`.
   func withStore<T>(
     table: RouteTable? = Tables.openlist,
-    options: StoreOptions = StoreOptions(),
+    options: StoreOptions = TestDatabase.options,
     _ body: (LinkStore) async throws -> T
   ) async throws -> T {
     try await LinkStore.withStore(url, table: table, options: options, logger: testLogger, body)

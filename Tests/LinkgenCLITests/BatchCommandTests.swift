@@ -72,7 +72,7 @@ struct BatchCommandTests {
 
   /// Starts a batch, kills it with `signal` once it has written some files, and checks that
   /// every file left is whole; then `--resume` must finish the rest.
-  @Test(arguments: [SIGKILL, SIGINT])
+  @Test(arguments: [SIGKILL, SIGINT, SIGTERM])
   func anInterruptedRunLeavesWholeFilesAndResumes(signal: Int32) throws {
     let directory = try TemporaryDirectory()
     let rows = 3000
@@ -107,7 +107,7 @@ struct BatchCommandTests {
       let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(name)))
       #expect(bytes == expected, "\(name) is not whole")
     }
-    if signal == SIGINT {
+    if signal != SIGKILL {
       // A clean stop: the rows in progress were finished, the manifest's temporary removed.
       #expect(try Self.temporaryFiles(out).isEmpty)
     }
@@ -162,5 +162,58 @@ struct BatchCommandTests {
     let badFormat = try Linkgen.run(Self.batch(input, out, ["--format", "png,gif"]))
     #expect(badFormat.status == 64)
     #expect(badFormat.error.contains("The value 'png,gif' is invalid for '--format <formats>'"))
+  }
+
+  /// `batch --logo`, as `qr --logo`: every PNG and SVG code (a PNG logo and an SVG one) decodes
+  /// to its row's link; the options and the rules are the same.
+  @Test(.enabled(if: Scanner.canDecodeSVG, "zbarimg or rsvg-convert is not installed"))
+  func aLogoInEveryCode() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.csv(directory, 3)
+    for logo in ["logo.svg", "logo.png"] {
+      let out = directory.file("cards-\(logo)")
+      let result = try Linkgen.run(
+        Self.batch(input, out, ["--format", "png,svg", "--logo", "Tests/Fixtures/\(logo)"])
+      )
+      #expect(result.status == 0, "\(result.error)")
+      for row in 1...3 {
+        let link = Self.universal(row - 1)
+        let png = out.appendingPathComponent("\(row).png")
+        let svg = out.appendingPathComponent("\(row).svg")
+        #expect(try Scanner.decode(png: png) == link, "\(logo): \(row).png")
+        #expect(try Scanner.decode(svg: svg) == link, "\(logo): \(row).svg")
+        // The SVG embeds the logo file; the PNG is drawn by cairo, in colour (IHDR colour type
+        // 2 or 6: RGB or RGBA), where a plain code is 1-bit grayscale.
+        #expect(try String(contentsOf: svg, encoding: .utf8).contains("<image"))
+        #expect([2, 6].contains(try Data(contentsOf: png)[25]), "\(row).png is in colour")
+      }
+    }
+    let level = try Linkgen.run(
+      Self.batch(input, directory.file("m"), ["--logo", "Tests/Fixtures/logo.svg", "--ecc", "M"])
+    )
+    #expect(level.status == 64)
+    #expect(level.error.contains("a logo needs error correction H"))
+    let large = try Linkgen.run(
+      Self.batch(
+        input,
+        directory.file("large"),
+        ["--logo", "Tests/Fixtures/logo.svg", "--logo-size", "45%"]
+      )
+    )
+    #expect(large.status == 65)
+    #expect(
+      large.error.hasPrefix(
+        "linkgen: error: \(input):2: a logo 45% of the code's side (31 of 73 modules) would "
+          + "make this version 14 code unreadable; the most it allows is 34% (25 modules)\n"
+      )
+    )
+    let notAnImage = try Linkgen.run(
+      Self.batch(input, directory.file("n"), ["--logo", "Package.swift"])
+    )
+    #expect(notAnImage.status == 65)
+    #expect(notAnImage.error.contains("is neither a PNG image nor an SVG drawing"))
+    let sizeAlone = try Linkgen.run(Self.batch(input, directory.file("s"), ["--logo-size", "20"]))
+    #expect(sizeAlone.status == 64)
+    #expect(sizeAlone.error.contains("--logo-size needs --logo FILE"))
   }
 }

@@ -152,6 +152,7 @@ struct CoreCommandTests {
     "https://openlist.example.com/shared-checklists/'%20OR%201=1--",
     "openlist://shared-checklists?shared-checklistId=<script>alert(1)</script>",
     "\u{1B}[31mred",
+    "https://openlist.example.com/shared-checklists/00000000-0000-0000-0000-000000000000",
   ])
   func hostileLinks(link: String) throws {
     let result = try Linkgen.run(["parse", link] + Linkgen.openlist)
@@ -160,6 +161,16 @@ struct CoreCommandTests {
     #expect(result.error.hasPrefix("linkgen: error: "))
     #expect(!result.error.contains("\u{1B}"), "control characters must not reach the terminal")
     #expect(!result.error.contains("Fatal error") && !result.error.contains("Stack dump"))
+  }
+
+  @Test func makeRefusesTheNilUUID() throws {
+    let result = try Linkgen.run(
+      ["make", "shared-checklist", "--id", "00000000-0000-0000-0000-000000000000"]
+        + Linkgen.openlist
+    )
+    #expect(result.status == 65)
+    #expect(result.output.isEmpty)
+    #expect(result.error.contains("must not be the nil UUID"))
   }
 
   @Test func megabyteLinks() throws {

@@ -39,7 +39,7 @@ struct ReadmeTests {
   /// one by path and applies LinkgenPlugin to the openlist table, builds (imports hoisted to
   /// the top; the package line is left out).
   @Test(.enabled(if: swift != nil, "no swift on PATH; skipped"))
-  func theSwiftCodeCompilesAgainstThePackage() throws {
+  func theSwiftCodeCompilesAgainstThePackage() async throws {
     let code = Self.blocks("swift").filter { !$0.hasPrefix(".package(") }
     #expect(code.count >= 2)
     let lines = code.joined(separator: "\n").split(
@@ -78,11 +78,11 @@ struct ReadmeTests {
       """.utf8
     ).write(to: scratch.url.appendingPathComponent("Package.swift"))
     let swift = try #require(Self.swift)
-    let build = try ProcessRunner.run(
-      swift,
-      ["build", "--package-path", scratch.url.path],
-      timeout: 900
-    )
+    // Minutes of waiting: off the cooperative threads, which the async tests need meanwhile.
+    let path = scratch.url.path
+    let build = try await offThePool {
+      try ProcessRunner.run(swift, ["build", "--package-path", path], timeout: 900)
+    }
     #expect(
       build.status == 0,
       "the README's Swift code does not build:\n\(build.output)\(build.error)"

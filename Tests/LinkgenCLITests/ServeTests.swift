@@ -426,12 +426,14 @@ struct ServeTests {
     #expect(!text.log.contains("path=/healthz"), "no access log at notice")
   }
 
-  /// Requests in progress when SIGTERM arrives finish. A client pipelines 8 requests for a
-  /// 10 KB page and reads nothing until after the signal, through a small receive buffer, so
-  /// the server is blocked mid-response when it comes: all 8 responses must arrive whole. And
-  /// clients that keep sending while the signal comes get whole responses or a connection
-  /// closed before any byte of one (which HTTP clients retry), never a truncated one.
-  @Test func sigtermLetsRequestsInProgressFinish() throws {
+  /// Requests in progress when SIGTERM (or SIGINT, Ctrl-C) arrives finish. A client pipelines
+  /// 8 requests for a 10 KB page and reads nothing until after the signal, through a small
+  /// receive buffer, so the server is blocked mid-response when it comes: all 8 responses must
+  /// arrive whole. And clients that keep sending while the signal comes get whole responses or
+  /// a connection closed before any byte of one (which HTTP clients retry), never a truncated
+  /// one.
+  @Test(arguments: [SIGTERM, SIGINT])
+  func sigtermLetsRequestsInProgressFinish(signal: Int32) throws {
     let server = try ServerProcess()
     let slow = try HTTPConnection(port: server.port, timeout: 20, receiveBuffer: 2048)
     let request = HTTPConnection.request(
@@ -478,7 +480,7 @@ struct ServeTests {
       }.start()
     }
     Thread.sleep(forTimeInterval: 0.5)
-    kill(server.process.processIdentifier, SIGTERM)
+    kill(server.process.processIdentifier, signal)
     Thread.sleep(forTimeInterval: 0.5)
     var pages = 0
     while let response = try slow.readResponseIfAny() {
@@ -510,7 +512,9 @@ struct ServeTests {
     object["pages"] = nil
     let big = folder.appendingPathComponent("big.json")
     try JSONSerialization.data(withJSONObject: object).write(to: big)
-    let tooLarge = try Linkgen.run(["serve", "--config", big.path, "--port", "0"])
+    let tooLarge = try Linkgen.run([
+      "serve", "--config", big.path, "--port", "0", "--no-database",
+    ])
     #expect(tooLarge.status == 65)
     #expect(tooLarge.error.contains("128 KB"), "\(tooLarge.error)")
 
@@ -522,7 +526,9 @@ struct ServeTests {
     #expect(badPort.status == 64)
 
     let server = try ServerProcess()
-    let busy = try Linkgen.run(["serve", "--port", String(server.port)] + Linkgen.openlist)
+    let busy = try Linkgen.run(
+      ["serve", "--port", String(server.port), "--no-database"] + Linkgen.openlist
+    )
     #expect(busy.status == 69)
     #expect(busy.error.contains("in use"), "\(busy.error)")
     #expect(server.stop() == 0)

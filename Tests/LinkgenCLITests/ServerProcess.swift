@@ -12,8 +12,13 @@ final class ServerProcess {
   private let errURL: URL
 
   /// Starts `linkgen serve --port 0` with the arguments (the OpenList table by default) and
-  /// waits until it listens.
-  init(_ arguments: [String] = Linkgen.openlist) throws {
+  /// waits until it listens; with `--no-database` unless the arguments name a `--database` or
+  /// `defaultDatabase` asks for the default one (in `directory`).
+  init(
+    _ arguments: [String] = Linkgen.openlist,
+    in directory: URL? = nil,
+    defaultDatabase: Bool = false
+  ) throws {
     scratch = try TemporaryDirectory()
     outURL = scratch.file("out")
     errURL = scratch.file("err")
@@ -21,8 +26,10 @@ final class ServerProcess {
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     process = Process()
     process.executableURL = Linkgen.executable
-    process.arguments = ["serve", "--port", "0"] + arguments
-    process.currentDirectoryURL = Linkgen.packageRoot
+    process.arguments =
+      ["serve", "--port", "0"] + arguments
+      + (arguments.contains("--database") || defaultDatabase ? [] : ["--no-database"])
+    process.currentDirectoryURL = directory ?? Linkgen.packageRoot
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
     process.standardInput = FileHandle.nullDevice

@@ -66,6 +66,12 @@ extension AASAFile {
       let why = findings.errors.first.map { ": \($0.message)" } ?? ""
       return no("Apple rejects this file\(why)")
     }
+    guard url.utf8.count <= RouteTable.maximumURLLength else {
+      return no(
+        "the URL is \(url.utf8.count) bytes long; linkgen matches URLs of at most "
+          + "\(RouteTable.maximumURLLength) bytes"
+      )
+    }
     guard let parts = URLParts(url) else { return no("not an absolute URL (scheme://host/path)") }
     guard parts.scheme == "https" else {
       return no("universal links are https URLs; this one is \(parts.scheme):")
@@ -83,6 +89,9 @@ extension AASAFile {
       }
     }
     guard appLinks != nil else { return no("the file has no applinks service") }
+    guard !compiled.isTooComplex else {
+      return no("linkgen does not match against this file: its patterns are too complex")
+    }
     guard let decision = compiled.decide(parts, mode: mode) else {
       return no(
         "no rule matches the URL"
@@ -138,7 +147,7 @@ extension AASAFile {
     case nil: break
     }
     if let fragment = component.fragment { parts.append("\"#\": \(JSONQuote.short(fragment))") }
-    if component.exclude { parts.append("\"exclude\": true") }
+    if component.exclude == true { parts.append("\"exclude\": true") }
     return "{" + parts.joined(separator: ", ") + "}"
   }
 }

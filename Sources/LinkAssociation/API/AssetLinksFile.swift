@@ -24,9 +24,29 @@ public struct AssetLinksFile: Sendable {
   /// The relation that shares sign-in credentials between a site and an app.
   public static let getLoginCreds = "delegate_permission/common.get_login_creds"
 
+  /// The largest file linkgen reads: 128 KB, as for the AASA (Google documents no limit; real
+  /// files are a few hundred bytes). A larger file is rejected before it is read.
+  public static let maximumSize = 128 * 1024
+  /// The deepest linkgen reads the JSON (``Finding/Code/tooDeep`` beyond).
+  public static let maximumNestingDepth = JSONReader.maximumDepth
+
   /// Reads a file's bytes.
   public init(_ bytes: some Sequence<UInt8>) {
     let bytes = Array(bytes)
+    guard bytes.count <= Self.maximumSize else {
+      byteCount = bytes.count
+      findings = [
+        .fileTooLarge(
+          bytes.count,
+          limit: Self.maximumSize,
+          " linkgen reads; real statement lists are a few hundred bytes (split a long list "
+            + "with include statements)"
+        )
+      ]
+      isRejected = true
+      statements = []
+      return
+    }
     let json = JSONReader.read(bytes)
     let jsonFindings = json.issues.map(Finding.init)
     var reader = AssetLinksReader()

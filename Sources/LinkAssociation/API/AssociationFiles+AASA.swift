@@ -16,11 +16,15 @@ extension AssociationFiles {
   ///   - legacy: Also write the form iOS 12 and earlier read: `"apps": []`, the detail's app as
   ///     `appID` (which iOS 13+ reads too) and a `paths` list with the excludes first as
   ///     `NOT ` entries. iOS 13+ ignores `paths` when `components` is present.
+  ///   - additionalPaths: Path patterns the app also opens beyond the table's routes, after the
+  ///     excludes (the server's short links: `/s/*`).
   /// - Throws: ``AssociationError`` when the table has no iOS app or the file would exceed
   ///   the 128 KB Apple downloads.
-  public static func appleAppSiteAssociation(for table: RouteTable, legacy: Bool = false)
-    throws(AssociationError) -> String
-  {
+  public static func appleAppSiteAssociation(
+    for table: RouteTable,
+    legacy: Bool = false,
+    additionalPaths: [String] = []
+  ) throws(AssociationError) -> String {
     guard let ios = table.app.ios else { throw .needsIOS("the apple-app-site-association file") }
     let association = table.association
     var components: [JSONValue] = []
@@ -40,6 +44,11 @@ extension AssociationFiles {
         ])
       )
     }
+    for (index, pattern) in additionalPaths.enumerated() {
+      components.append(
+        .object([("/", .string(pattern)), ("comment", .string("additionalPaths[\(index)]"))])
+      )
+    }
     for route in table.routes {
       components.append(
         .object(componentMembers(route) + [("comment", .string("route \(route.name)"))])
@@ -49,7 +58,7 @@ extension AssociationFiles {
     if legacy {
       let paths =
         association.excludes.map { JSONValue.string("NOT " + $0) }
-        + uniqueRoutePaths(table).map(JSONValue.string)
+        + (additionalPaths + uniqueRoutePaths(table)).map(JSONValue.string)
       detail = [("appID", .string(ios.appID)), ("paths", .array(paths))]
     } else {
       detail = [("appIDs", .array([.string(ios.appID)]))]

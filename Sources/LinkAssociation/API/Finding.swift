@@ -19,10 +19,14 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
   public enum Code: String, Sendable, Hashable, CaseIterable {
     /// The file is not valid JSON (comments, trailing commas, a syntax error…).
     case invalidJSON = "invalid-json"
-    /// The file is larger than the platform downloads (128 KB for the AASA).
+    /// The file is larger than the platform downloads (128 KB for the AASA) or linkgen reads
+    /// (128 KB for assetlinks.json); it is not read.
     case fileTooLarge = "file-too-large"
     /// The JSON nests deeper than linkgen reads.
     case tooDeep = "too-deep"
+    /// The patterns' substitution variables expand beyond what linkgen matches against (see
+    /// docs/limits.md).
+    case tooComplex = "too-complex"
     /// The file starts with a UTF-8 byte-order mark.
     case byteOrderMark = "byte-order-mark"
     /// An object has the same key twice.
@@ -57,6 +61,9 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     case invalidVariable = "invalid-variable"
     /// A rule can never match: an earlier rule matches every URL it would.
     case shadowedRule = "shadowed-rule"
+    /// A `defaults` object holds a pattern or `exclude`, which Apple's `swcutil` applies to
+    /// every rule without its own but Apple does not document.
+    case patternInDefaults = "pattern-in-defaults"
     /// The file is not an `assetlinks.json` statement list.
     case notAssetLinks = "not-assetlinks"
     /// A statement's `target.namespace` is neither `android_app` nor `web`.
@@ -91,6 +98,17 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     self.path = path
     self.line = line
     self.message = message
+  }
+
+  /// The error for a file over its size limit, which is not read: `reason` follows the size.
+  static func fileTooLarge(_ size: Int, limit: Int, _ reason: String) -> Finding {
+    Finding(
+      .error,
+      .fileTooLarge,
+      path: "",
+      line: nil,
+      "the file is \(size) bytes, over the \(limit)-byte (\(limit / 1024) KB) limit" + reason
+    )
   }
 
   /// `error: applinks.details[0] (line 5): message`.

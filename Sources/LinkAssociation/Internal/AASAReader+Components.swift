@@ -10,7 +10,8 @@ extension AASAReader {
   mutating func readComponent(
     _ node: JSONNode,
     path: String,
-    known: [String] = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"]
+    known: [String] = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"],
+    what: String = "key of a component"
   ) -> AASAComponent {
     guard node.members != nil else {
       add(.error, .wrongType, path, node, "a component must be an object, not \(node.kindName)")
@@ -18,14 +19,14 @@ extension AASAReader {
         path: nil,
         query: nil,
         fragment: nil,
-        exclude: false,
+        exclude: nil,
         comment: nil,
         caseSensitive: nil,
         percentEncoded: nil,
         isUsable: false
       )
     }
-    unknownKeys(in: node, path: path, known: known, what: "key of a component")
+    unknownKeys(in: node, path: path, known: known, what: what)
     var usable = true
     func pattern(_ key: String) -> String? {
       guard let value = node[key] else { return nil }
@@ -71,7 +72,7 @@ extension AASAReader {
       path: pathPattern,
       query: query,
       fragment: fragment,
-      exclude: exclude.value ?? false,
+      exclude: exclude.value,
       comment: node["comment"]?.string,
       caseSensitive: caseSensitive.value,
       percentEncoded: percentEncoded.value,

@@ -11,6 +11,8 @@ struct AASAReader: FindingRecorder {
   private(set) var appClips: AASAService?
   private(set) var activityContinuation: AASAService?
   var variables = SubstitutionVariables()
+  /// `applinks.defaults`, which every detail's rules inherit.
+  var topDefaults = AASADefaults()
   /// Who ignores unknown keys, for messages ("Apple", or "Android" for assetlinks.json).
   var platform = "Apple"
 
@@ -66,9 +68,10 @@ struct AASAReader: FindingRecorder {
         )
       }
     }
-    let defaults = readDefaults(node["defaults"], path: "applinks.defaults")
     let custom = readVariables(node["substitutionVariables"])
     variables = SubstitutionVariables(custom: custom)
+    let defaults = readDefaults(node["defaults"], path: "applinks.defaults")
+    topDefaults = defaults
     var details: [AASADetail] = []
     if let detailsNode = node["details"] {
       if let elements = detailsNode.elements {
@@ -160,23 +163,40 @@ struct AASAReader: FindingRecorder {
     return result
   }
 
+  /// A `defaults` object: `caseSensitive` and `percentEncoded` as Apple documents them, and
+  /// the pattern keys and `exclude` of a rule, which Apple's `swcutil` applies too (reported,
+  /// because Apple's documentation does not list them there).
   mutating func readDefaults(_ node: JSONNode?, path: String) -> AASADefaults {
     guard let node else { return AASADefaults() }
     guard node.members != nil else {
       add(.error, .wrongType, path, node, "defaults must be an object, not \(node.kindName)")
       return AASADefaults()
     }
-    unknownKeys(
-      in: node,
+    let rule = readComponent(
+      node,
       path: path,
-      known: ["caseSensitive", "percentEncoded"],
+      known: ["caseSensitive", "percentEncoded", "/", "?", "#", "exclude"],
       what: "key of defaults"
     )
+    for key in ["/", "?", "#", "exclude"] {
+      guard let value = node[key] else { continue }
+      add(
+        .warning,
+        .patternInDefaults,
+        JSONPath.member(path, key),
+        value,
+        "'\(key)' in defaults applies to every rule below that does not set its own: Apple's "
+          + "swcutil reads it, but Apple documents only caseSensitive and percentEncoded here; "
+          + "write it in the rules"
+      )
+    }
     return AASADefaults(
-      caseSensitive: bool(node["caseSensitive"], path: JSONPath.member(path, "caseSensitive"))
-        .value,
-      percentEncoded: bool(node["percentEncoded"], path: JSONPath.member(path, "percentEncoded"))
-        .value
+      caseSensitive: rule.caseSensitive,
+      percentEncoded: rule.percentEncoded,
+      path: rule.path,
+      query: rule.query,
+      fragment: rule.fragment,
+      exclude: rule.exclude
     )
   }
 
@@ -191,11 +211,17 @@ struct AASAReader: FindingRecorder {
       what: "key of a detail"
     )
     let (appID, appIDs) = readApps(of: node, path: path)
+    // The defaults first: the shadowed-rule check compares the rules as they inherit them.
+    let defaults = readDefaults(node["defaults"], path: JSONPath.member(path, "defaults"))
     let components = readComponents(node["components"], path: JSONPath.member(path, "components"))
     let paths = node["paths"].flatMap { strings($0, path: JSONPath.member(path, "paths")) }
     checkRules(of: node, path: path, components: components, paths: paths)
     if let components {
-      checkShadowing(components, path: JSONPath.member(path, "components"), node: node)
+      checkShadowing(
+        components.map { $0.resolved(defaults, topDefaults) },
+        path: JSONPath.member(path, "components"),
+        node: node
+      )
     }
     if let paths { checkShadowing(paths: paths, path: JSONPath.member(path, "paths"), node: node) }
     return AASADetail(
@@ -203,7 +229,7 @@ struct AASAReader: FindingRecorder {
       appID: appID,
       components: components,
       paths: paths,
-      defaults: readDefaults(node["defaults"], path: JSONPath.member(path, "defaults"))
+      defaults: defaults
     )
   }
 

@@ -1,9 +1,11 @@
-/// Slash rules shared by patterns and URLs: the leading `/` is optional in a pattern (`abc`
-/// matches `/abc`) and trailing slashes are insignificant on both sides.
+/// Slash rules shared by patterns and URLs (docs/association.md, "How linkgen matches"):
+/// leading and trailing runs of slashes do not count (`abc`, `/abc` and `//abc` are the same
+/// pattern; `/buy` and `/buy//` the same path), while slashes inside a path are compared as
+/// written.
 enum PathNormalization {
   static func pattern(_ pattern: String) -> String {
     var text = Substring(pattern)
-    if text.hasPrefix("/") { text = text.dropFirst() }
+    while text.hasPrefix("/") { text = text.dropFirst() }
     while text.hasSuffix("/") { text = text.dropLast() }
     return String(text)
   }
@@ -69,14 +71,27 @@ final class CompiledAppLinks: Sendable {
     let pattern: WildcardPattern
   }
 
+  /// The most automaton states linkgen builds for one file's patterns (docs/limits.md).
+  static let maximumStates = AASAFile.maximumPatternStates
+
   let details: [Detail]
+  /// The automaton states the file's patterns need (counted up to just past the maximum).
+  let stateCount: Int
+  /// Whether the file needs more than ``maximumStates``, so that nothing was compiled.
+  var isTooComplex: Bool { stateCount > Self.maximumStates }
 
   init(_ appLinks: AASAAppLinks?) {
     guard let appLinks else {
       details = []
+      stateCount = 0
       return
     }
     let variables = SubstitutionVariables(custom: appLinks.substitutionVariables)
+    stateCount = Self.states(appLinks, variables)
+    guard stateCount <= Self.maximumStates else {
+      details = []
+      return
+    }
     details = appLinks.details.map { detail in
       Detail(
         appIDs: detail.allAppIDs,
@@ -105,8 +120,37 @@ final class CompiledAppLinks: Sendable {
     }
   }
 
+  /// The automaton states the file's usable rules need, counted until past the maximum.
+  private static func states(_ appLinks: AASAAppLinks, _ variables: SubstitutionVariables) -> Int {
+    var total = 0
+    for detail in appLinks.details {
+      for component in detail.components ?? [] where component.isUsable {
+        let rule = component.resolved(detail.defaults, appLinks.defaults)
+        var texts = [rule.fragment].compactMap { $0 }
+        if let path = rule.path.map(PathNormalization.pattern) {
+          // A path ending in /* is compiled twice (itself and its parent).
+          texts += path.hasSuffix("/*") ? [path, path] : [path]
+        }
+        switch rule.query {
+        case .pattern(let query)?: texts.append(query)
+        case .items(let items)?: texts += items.map(\.pattern)
+        default: break
+        }
+        for text in texts {
+          total += WildcardPattern.cost(
+            variables.tokens(text).tokens,
+            limit: maximumStates - total
+          )
+          if total > maximumStates { return total }
+        }
+      }
+    }
+    return total
+  }
+
   /// Internal rules built directly (the self-check matches generated dynamic components).
   init(components: [AASAComponent], appIDs: [String]) {
+    stateCount = 0
     details = [
       Detail(
         appIDs: appIDs,
@@ -139,10 +183,9 @@ final class CompiledAppLinks: Sendable {
     _ variables: SubstitutionVariables
   ) -> Component? {
     guard component.isUsable else { return nil }
-    let caseSensitive =
-      component.caseSensitive ?? detail.defaults.caseSensitive ?? top.caseSensitive ?? true
-    let percentEncoded =
-      component.percentEncoded ?? detail.defaults.percentEncoded ?? top.percentEncoded ?? true
+    let component = component.resolved(detail.defaults, top)
+    let caseSensitive = component.caseSensitive ?? true
+    let percentEncoded = component.percentEncoded ?? true
     let fold = !caseSensitive
     func plain(_ text: String) -> WildcardPattern {
       WildcardPattern(variables.tokens(text).tokens, foldCase: fold)
@@ -162,7 +205,7 @@ final class CompiledAppLinks: Sendable {
     }
     return Component(
       index: index,
-      exclude: component.exclude,
+      exclude: component.exclude ?? false,
       caseSensitive: caseSensitive,
       percentEncoded: percentEncoded,
       path: path,

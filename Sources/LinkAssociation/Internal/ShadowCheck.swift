@@ -38,28 +38,34 @@ enum ShadowCheck {
   /// Earlier rules by the shape of their path pattern.
   private struct PathIndex {
     var catchAll: [Int] = []
-    var exact: [String: [Int]] = [:]
+    // Keyed by the pattern's UTF-8 bytes: the matcher compares scalars, so two patterns are
+    // the same only when their bytes are.
+    var exact: [[UInt8]: [Int]] = [:]
     /// Keyed by the literal text before a final `*`.
-    var prefix: [String: [Int]] = [:]
-    var foldedExact: [String: [Int]] = [:]
-    var foldedPrefix: [String: [Int]] = [:]
+    var prefix: [[UInt8]: [Int]] = [:]
+    var foldedExact: [[UInt8]: [Int]] = [:]
+    var foldedPrefix: [[UInt8]: [Int]] = [:]
+    /// The lengths of the keys of `prefix` and `foldedPrefix`, so that a lookup tries only
+    /// those (trying every prefix of a long pattern would take time quadratic in its length).
+    var prefixLengths: Set<Int> = []
 
     mutating func add(_ pattern: String?, _ position: Int, foldCase: Bool) {
       guard let pattern, !isCatchAll(pattern) else {
         catchAll.append(position)
         return
       }
-      let key = foldCase ? pattern.lowercased() : pattern
+      let key = Array((foldCase ? CaseFolding.fold(pattern) : pattern).utf8)
       if foldCase {
         foldedExact[key, default: []].append(position)
       } else {
         exact[key, default: []].append(position)
       }
-      guard key.hasSuffix("*") else { return }
-      let literal = String(key.dropLast())
-      guard !literal.contains(where: { $0 == "*" || $0 == "?" }), !literal.contains("$(") else {
-        return
-      }
+      guard key.last == UInt8(ascii: "*") else { return }
+      let literal = Array(key.dropLast())
+      guard !literal.contains(UInt8(ascii: "*")), !literal.contains(UInt8(ascii: "?")),
+        !String(decoding: literal, as: UTF8.self).contains("$(")
+      else { return }
+      prefixLengths.insert(literal.count)
       if foldCase {
         foldedPrefix[literal, default: []].append(position)
       } else {
@@ -71,18 +77,17 @@ enum ShadowCheck {
     func candidates(for pattern: String?) -> [Int] {
       var found = catchAll
       if let pattern {
-        let lower = pattern.lowercased()
-        found += exact[pattern] ?? []
+        let bytes = Array(pattern.utf8)
+        let lower = Array(CaseFolding.fold(pattern).utf8)
+        found += exact[bytes] ?? []
         found += foldedExact[lower] ?? []
-        for (text, prefixTable) in [(pattern, prefix), (lower, foldedPrefix)] {
-          var end = text.startIndex
-          while true {
-            found += prefixTable[String(text[..<end])] ?? []
-            guard end < text.endIndex else { break }
-            end = text.index(after: end)
+        for (text, prefixTable) in [(bytes, prefix), (lower, foldedPrefix)]
+        where !prefixTable.isEmpty {
+          for length in prefixLengths where length <= text.count {
+            found += prefixTable[Array(text[..<length])] ?? []
           }
           // "p/*" also matches "p".
-          found += prefixTable[text + "/"] ?? []
+          found += prefixTable[text + [UInt8(ascii: "/")]] ?? []
         }
       }
       return Set(found).sorted()
@@ -134,17 +139,18 @@ enum ShadowCheck {
 
   /// Whether `a` matches every text `b` matches (sufficient conditions only).
   static func pattern(_ a: String, covers b: String, foldCase: Bool) -> Bool {
-    let a = foldCase ? a.lowercased() : a
-    let b = foldCase ? b.lowercased() : b
+    // Compared as UTF-8 bytes, as the matcher compares scalars.
+    let a = Array((foldCase ? CaseFolding.fold(a) : a).utf8)
+    let b = Array((foldCase ? CaseFolding.fold(b) : b).utf8)
     if a == b { return true }
-    if !a.isEmpty && a.allSatisfy({ $0 == "*" }) { return true }
-    guard a.hasSuffix("*") else { return false }
+    if !a.isEmpty && a.allSatisfy({ $0 == UInt8(ascii: "*") }) { return true }
+    guard a.last == UInt8(ascii: "*") else { return false }
     let prefix = a.dropLast()
-    guard !prefix.contains(where: { $0 == "*" || $0 == "?" }), !prefix.contains("$(") else {
-      return false
-    }
-    if b.hasPrefix(prefix) { return true }
+    guard !prefix.contains(UInt8(ascii: "*")), !prefix.contains(UInt8(ascii: "?")),
+      !String(decoding: prefix, as: UTF8.self).contains("$(")
+    else { return false }
+    if b.starts(with: prefix) { return true }
     // "p/*" also matches "p" (a pattern ending in /* matches its parent).
-    return prefix.hasSuffix("/") && b == String(prefix.dropLast())
+    return prefix.last == UInt8(ascii: "/") && b.elementsEqual(prefix.dropLast())
   }
 }

@@ -9,9 +9,13 @@ struct SubstitutionVariables: Sendable {
 
   /// The file's variables, name → values (each a pattern that may hold `?` and `*`).
   let custom: [String: [String]]
+  /// Their tokens, made once: a file may use a variable thousands of times, and every use
+  /// then shares one array.
+  private let customTokens: [String: WildcardPattern.Token]
 
   init(custom: [String: [String]] = [:]) {
     self.custom = custom
+    customTokens = custom.mapValues { .choice($0.map(Self.plainTokens)) }
   }
 
   /// The tokens of a pattern, and the names it uses that no variable defines (those read as
@@ -45,31 +49,28 @@ struct SubstitutionVariables: Sendable {
 
   /// A variable's tokens: the file's definition first, then the predefined one.
   private func expansion(of name: String) -> WildcardPattern.Token? {
-    if let values = custom[name] {
-      return .choice(values.map { Self.plainTokens($0) })
-    }
-    switch name {
-    case "alpha": return .set(Self.scalars("A"..."Z").union(Self.scalars("a"..."z")))
-    case "upper": return .set(Self.scalars("A"..."Z"))
-    case "lower": return .set(Self.scalars("a"..."z"))
-    case "alnum":
-      return .set(
-        Self.scalars("A"..."Z").union(Self.scalars("a"..."z")).union(Self.scalars("0"..."9"))
-      )
-    case "digit": return .set(Self.scalars("0"..."9"))
-    case "xdigit":
-      return .set(
-        Self.scalars("0"..."9").union(Self.scalars("A"..."F")).union(Self.scalars("a"..."f"))
-      )
-    case "region":
-      return .choice(ISOCodes.regions.map { $0.unicodeScalars.map(WildcardPattern.Token.literal) })
-    case "lang":
-      return .choice(
-        ISOCodes.languages.map { $0.unicodeScalars.map(WildcardPattern.Token.literal) }
-      )
-    default: return nil
-    }
+    customTokens[name] ?? Self.predefined[name]
   }
+
+  /// The predefined variables' tokens, made once.
+  private static let predefined: [String: WildcardPattern.Token] = {
+    let upper = scalars("A"..."Z")
+    let lower = scalars("a"..."z")
+    let digits = scalars("0"..."9")
+    func words(_ list: [String]) -> WildcardPattern.Token {
+      .choice(list.map { $0.unicodeScalars.map(WildcardPattern.Token.literal) })
+    }
+    return [
+      "alpha": .set(upper.union(lower)),
+      "upper": .set(upper),
+      "lower": .set(lower),
+      "alnum": .set(upper.union(lower).union(digits)),
+      "digit": .set(digits),
+      "xdigit": .set(digits.union(scalars("A"..."F")).union(scalars("a"..."f"))),
+      "region": words(ISOCodes.regions),
+      "lang": words(ISOCodes.languages),
+    ]
+  }()
 
   /// A variable's value: wildcards, but no variables (`$(` is literal text there).
   static func plainTokens(_ text: String) -> [WildcardPattern.Token] {

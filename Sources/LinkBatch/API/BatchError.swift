@@ -28,6 +28,8 @@ public struct BatchError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidHeader
     /// The CSV lacks a column that the route needs (a required parameter).
     case missingColumn
+    /// The CSV has more data rows than ``BatchOptions/maximumRows``.
+    case tooManyRows
     /// The input cannot be read (no such file, a directory, no permission, an I/O error).
     case unreadableInput
     /// The output directory or the manifest cannot be created (no permission, a file in the

@@ -49,10 +49,25 @@ public struct BatchOptions: Sendable {
   public var errorCorrection = QRErrorCorrection.medium
   /// The smallest QR version, or `nil` for the smallest that fits.
   public var minimumVersion: Int?
+  /// A logo in the centre of every code, with the function that draws a PNG with it. Set by
+  /// `LinkPrint` (`BatchOptions.logo`), which draws PNGs with cairo; SVGs embed the logo
+  /// through LinkQR.
+  package var logoDrawing: BatchLogo?
   /// Scale, quiet zone and colours of the images.
   public var rendering = QRRenderOptions()
   /// How many rows are rendered at once; the number of cores by default.
   public var workers = BatchOptions.processorCount
+  /// The most data rows a batch reads (``BatchError/Code/tooManyRows`` beyond); 1,000,000 by
+  /// default. A file is counted before anything is written; standard input stops at the row
+  /// over the limit.
+  public var maximumRows = BatchOptions.defaultMaximumRows
+
+  /// The default of ``maximumRows``.
+  public static let defaultMaximumRows = 1_000_000
+  /// The longest CSV record, in bytes; a longer one is a failed row (its line is reported).
+  public static let maximumRecordBytes = 64 * 1024
+  /// The most fields a CSV record may have; a record with more is a failed row.
+  public static let maximumFields = 1024
 
   /// Options with the defaults.
   public init(route: String, input: BatchInput, outputDirectory: URL) {
@@ -90,4 +105,29 @@ public enum BatchInput: Sendable, Hashable, CustomStringConvertible {
     case .standardInput: "standard input"
     }
   }
+}
+
+/// A logo for every code of a batch and how PNGs with it are drawn: LinkQR writes SVGs with a
+/// logo itself, but a PNG with one needs cairo and librsvg, which `LinkPrint` brings (and
+/// LinkBatch must not, so that it builds without them).
+package struct BatchLogo: Sendable {
+  /// The logo, and the share of the code's side it covers.
+  package let logo: QRLogo
+  /// Draws `code` as a PNG with the logo; throws a message for the row's report.
+  package let png: @Sendable (QRCode, QRRenderOptions, QRLogo) throws(BatchLogoError) -> [UInt8]
+
+  package init(
+    logo: QRLogo,
+    png: @escaping @Sendable (QRCode, QRRenderOptions, QRLogo) throws(BatchLogoError) -> [UInt8]
+  ) {
+    self.logo = logo
+    self.png = png
+  }
+}
+
+/// Why a PNG with a logo could not be drawn, for the row's report.
+package struct BatchLogoError: Error, Sendable {
+  package let message: String
+
+  package init(_ message: String) { self.message = message }
 }

@@ -60,6 +60,9 @@ public final class BatchRunner: Sendable {
     guard options.workers >= 1 else {
       throw BatchError(.invalidOption, "the number of workers (--jobs) must be at least 1")
     }
+    guard options.maximumRows >= 1 else {
+      throw BatchError(.invalidOption, "the row limit (--max-rows) must be at least 1")
+    }
     do throws(QRError) {
       try options.rendering.validate()
     } catch {
@@ -69,6 +72,12 @@ public final class BatchRunner: Sendable {
       throw BatchError(
         .invalidOption,
         "the minimum version must be between 1 and 40, not \(version)"
+      )
+    }
+    if options.logoDrawing != nil, options.errorCorrection != .high {
+      throw BatchError(
+        .invalidOption,
+        "a logo needs error correction H, not \(options.errorCorrection.name)"
       )
     }
     var directory = options.outputDirectory.path
@@ -104,6 +113,9 @@ public final class BatchRunner: Sendable {
     }
     let input = try InputFile(options.input)
     defer { input.close() }
+    if input.size != nil {
+      try RouteRows.checkRowCount(input, name: options.input, maximum: options.maximumRows)
+    }
     var reader = CSVReader(descriptor: input.descriptor)
     let rows = try RouteRows(reading: &reader, input: options.input, route: route)
     let pattern = try NamePattern(options.namePattern, columns: rows.columns)
@@ -124,6 +136,13 @@ public final class BatchRunner: Sendable {
       while jobs.count < chunkSize,
         let record = try RouteRows.next(&reader, input: options.input)
       {
+        guard summary.rows < options.maximumRows else {
+          throw RouteRows.tooManyRows(
+            options.input,
+            maximum: options.maximumRows,
+            line: record.line
+          )
+        }
         summary.rows += 1
         jobs.append(job(record, row: summary.rows, rows, pattern, &names))
       }

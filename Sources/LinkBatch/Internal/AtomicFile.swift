@@ -29,23 +29,71 @@ package enum AtomicFile {
 
   /// Writes `bytes` to `path` atomically, replacing any file there.
   ///
+  /// A symbolic link is written through, never replaced: the file it points to is replaced
+  /// (`/dev/stdout` stays a link). A destination that exists and is neither a regular file nor
+  /// a folder — a device such as `/dev/full` or a terminal, a pipe — is written in place:
+  /// renaming over it would replace the device itself.
+  ///
   /// - Parameter durable: Also `fsync` the data before the rename, so that the new file
   ///   survives a power failure once this returns.
   /// - Throws: ``AtomicFileError`` naming the path and the reason; no temporary file is left.
   package static func write(_ bytes: [UInt8], to path: String, durable: Bool = false)
     throws(AtomicFileError)
   {
+    var destination = path
+    var link = stat()
+    if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+      // A link to a pipe or a socket has no path to resolve (/proc/self/fd/1 -> pipe:[…]).
+      guard let resolved = realpath(path, nil) else {
+        try writeInPlace(bytes, to: path, reported: path)
+        return
+      }
+      destination = String(cString: resolved)
+      free(resolved)
+    }
+    var status = stat()
+    if stat(destination, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
+      status.st_mode & S_IFMT != S_IFDIR
+    {
+      try writeInPlace(bytes, to: destination, reported: path)
+      return
+    }
+    try writeReplacing(bytes, to: destination, reported: path, durable: durable)
+  }
+
+  /// The temporary file and the rename; errors name `reported` (the path as given).
+  private static func writeReplacing(
+    _ bytes: [UInt8],
+    to path: String,
+    reported: String,
+    durable: Bool
+  ) throws(AtomicFileError) {
     let temporary = temporaryPath(for: path)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw AtomicFileError(path: path, code: errno) }
+    guard descriptor >= 0 else { throw AtomicFileError(path: reported, code: errno) }
     var code = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
     if durable, code == 0, fsync(descriptor) != 0 { code = errno }
     if close(descriptor) != 0, code == 0 { code = errno }
     guard code == 0 else {
       unlink(temporary)
-      throw AtomicFileError(path: path, code: code)
+      throw AtomicFileError(path: reported, code: code)
     }
-    try commit(temporary, to: path)
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw AtomicFileError(path: reported, code: code)
+    }
+  }
+
+  /// Writes to a device or a pipe that exists, without creating or renaming anything.
+  private static func writeInPlace(_ bytes: [UInt8], to path: String, reported: String)
+    throws(AtomicFileError)
+  {
+    let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard descriptor >= 0 else { throw AtomicFileError(path: reported, code: errno) }
+    var code = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+    if close(descriptor) != 0, code == 0 { code = errno }
+    guard code == 0 else { throw AtomicFileError(path: reported, code: code) }
   }
 
   /// Creates `directory` and any missing parents (as `mkdir -p` does).

@@ -33,7 +33,9 @@ package struct CSVRecordError: Error, Sendable, Hashable {
 /// reading resumes after it.
 package struct CSVReader {
   /// The largest record kept; longer ones are skipped as malformed.
-  package static let maximumRecordBytes = 64 * 1024
+  package static let maximumRecordBytes = BatchOptions.maximumRecordBytes
+  /// The most fields a record may have; a record with more is malformed.
+  package static let maximumFields = BatchOptions.maximumFields
 
   private let descriptor: Int32
   private var buffer: [UInt8]
@@ -47,9 +49,11 @@ package struct CSVReader {
   /// Bytes read from the descriptor so far.
   package private(set) var bytesRead: Int64 = 0
 
+  /// - Parameter bufferSize: The bytes read at once; at least 4, so that a byte-order mark
+  ///   fits.
   package init(descriptor: Int32, bufferSize: Int = 64 * 1024) {
     self.descriptor = descriptor
-    buffer = [UInt8](repeating: 0, count: bufferSize)
+    buffer = [UInt8](repeating: 0, count: max(bufferSize, 4))
   }
 
   /// The next record, or `nil` at the end of the input.
@@ -110,7 +114,8 @@ package struct CSVReader {
 
   /// Refills the buffer, keeping unread bytes.
   private mutating func fill() throws(CSVReadError) {
-    guard !atEndOfInput else { return }
+    // A full buffer has no room to read into; a read of 0 bytes would look like the end.
+    guard !atEndOfInput, position > 0 || end < buffer.count else { return }
     if position > 0 {
       let remaining = end - position
       if remaining > 0 {
@@ -232,6 +237,10 @@ private struct PartialRecord {
 
   private mutating func finishField() {
     guard problem == nil else { return }
+    guard fields.count < CSVReader.maximumFields else {
+      problem = "the record has more than \(CSVReader.maximumFields) fields"
+      return
+    }
     guard let text = UTF8Text.decode(field) else {
       problem = "field \(fields.count + 1) is not UTF-8 text"
       return

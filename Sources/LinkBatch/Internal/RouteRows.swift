@@ -1,5 +1,13 @@
 package import LinkKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A CSV of route parameters, as `linkgen batch` and `linkgen sheet` read it: the header names
 /// the columns (those named like the route's parameters give their values), and each row
 /// becomes the route's values.
@@ -58,6 +66,35 @@ package struct RouteRows: Sendable {
     self.columns = columns
     self.route = route
     parameterColumns = route.parameters.map { ($0.name, columns.firstIndex(of: $0.name)) }
+  }
+
+  /// Counts a regular file's data rows before anything is written, and rewinds it.
+  ///
+  /// - Throws: ``BatchError`` with ``BatchError/Code/tooManyRows`` past `maximum`.
+  package static func checkRowCount(_ input: InputFile, name: BatchInput, maximum: Int)
+    throws(BatchError)
+  {
+    var reader = CSVReader(descriptor: input.descriptor)
+    var records = 0
+    while let record = try next(&reader, input: name) {
+      // The header is the first record.
+      guard records <= maximum else {
+        throw tooManyRows(name, maximum: maximum, line: record.line)
+      }
+      records += 1
+    }
+    guard lseek(input.descriptor, 0, SEEK_SET) == 0 else {
+      throw BatchError(.unreadableInput, "cannot read \(name) (\(errorText(errno)))")
+    }
+  }
+
+  /// The error for the data row on `line`, one past `maximum`.
+  package static func tooManyRows(_ name: BatchInput, maximum: Int, line: Int) -> BatchError {
+    BatchError(
+      .tooManyRows,
+      "\(name) has more than \(maximum) data rows (line \(line) is one too many); split it, "
+        + "or raise the limit with --max-rows"
+    )
   }
 
   /// The next record, or `nil` at the end of the input.

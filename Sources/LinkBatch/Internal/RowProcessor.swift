@@ -69,14 +69,35 @@ struct RowProcessor: Sendable {
       if options.resume, access(path, F_OK) == 0 { continue }
       do throws(QRError) {
         if code == nil {
-          code = try QRCode(
-            encoding: text,
-            errorCorrection: options.errorCorrection,
-            minimumVersion: options.minimumVersion
-          )
+          if let logo = options.logoDrawing?.logo {
+            // As `linkgen qr --logo`: level H, a version without a central alignment pattern,
+            // and a logo the code can take (else the row fails).
+            let encoded = try QRCode(encodingForLogo: text, minimumVersion: options.minimumVersion)
+            _ = try encoded.logoArea(fraction: logo.size)
+            code = encoded
+          } else {
+            code = try QRCode(
+              encoding: text,
+              errorCorrection: options.errorCorrection,
+              minimumVersion: options.minimumVersion
+            )
+          }
         }
         guard let code else { continue }
-        let bytes = try format.render(code, options.rendering)
+        let bytes: [UInt8]
+        if let logo = options.logoDrawing {
+          switch format {
+          case .svg: bytes = Array(try code.svg(options.rendering, logo: logo.logo).utf8)
+          case .png:
+            do throws(BatchLogoError) {
+              bytes = try logo.png(code, options.rendering, logo.logo)
+            } catch {
+              return failed(job, error.message, values: values, links: links)
+            }
+          }
+        } else {
+          bytes = try format.render(code, options.rendering)
+        }
         do throws(AtomicFileError) {
           try AtomicFile.write(bytes, to: path)
         } catch {

@@ -11,8 +11,11 @@
 public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The kind of problem, for programs that react to it.
   public enum Code: String, Sendable, Hashable, CaseIterable {
-    /// The input is longer than ``RouteTable/maximumURLLength``.
+    /// The input, or a link being built, is longer than ``RouteTable/maximumURLLength``.
     case tooLong
+    /// The link has more path segments than ``RouteTable/maximumPathSegments`` or more query
+    /// items than ``RouteTable/maximumQueryItems``.
+    case tooManyParts
     /// The input holds a character a link may not carry (a control, a space, a backslash…).
     case invalidCharacter
     /// A `%` is not followed by two hex digits, or the bytes it encodes are not UTF-8.

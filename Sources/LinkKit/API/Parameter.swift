@@ -13,18 +13,25 @@ public struct Parameter: Sendable, Hashable {
   /// The value a link stands for when it leaves the parameter out. The builder omits a value
   /// equal to the default, so every link has one canonical form.
   public let defaultValue: LinkValue?
+  /// For a `uuid` parameter, whether it accepts the nil UUID
+  /// `00000000-0000-0000-0000-000000000000` (the table's `"allowNil": true`). By default it
+  /// does not: no real link carries it, and it is a favourite probe of code that treats it as
+  /// "no value" or "any".
+  public let allowsNilUUID: Bool
 
   /// Creates a parameter; ``RouteTable`` validates it when the table is built.
   public init(
     name: String,
     type: ParameterType,
     isOptional: Bool = false,
-    defaultValue: LinkValue? = nil
+    defaultValue: LinkValue? = nil,
+    allowsNilUUID: Bool = false
   ) {
     self.name = name
     self.type = type
     self.isOptional = isOptional || defaultValue != nil
     self.defaultValue = defaultValue
+    self.allowsNilUUID = allowsNilUUID
   }
 }
 

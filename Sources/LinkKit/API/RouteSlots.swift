@@ -151,7 +151,9 @@ public struct RouteSlots: ~Copyable {
   ///   such slot, ``LinkError/Code/invalidValue`` when its parameter is not a UUID.
   public mutating func set(_ value: UUID, at slot: Int) throws(LinkError) {
     guard slot >= 0 && slot < storage.parameterCount else { throw noSlot(slot) }
-    if !storage.isUUID(slot) { try check(.uuid(value), slot) }
+    if !storage.isUUID(slot) || (!storage.allowsNilUUID(slot) && UUIDText.isNil(value)) {
+      try check(.uuid(value), slot)
+    }
     values[slot] = .uuid(value)
   }
 

@@ -18,8 +18,9 @@ extension RouteTable {
   /// Builds the link set for values prepared with ``values(for:)`` or returned by the parser.
   public func links(for values: RouteValues) throws(LinkError) -> LinkSet {
     let route = try route(for: values).storage
-    return try LinkWriter.with(route: route, storage: values.storage) { writer in
-      linkSet(route: route, writer: writer)
+    return try LinkWriter.with(route: route, storage: values.storage) {
+      writer throws(LinkError) in
+      try linkSet(route: route, writer: writer)
     }
   }
 
@@ -69,10 +70,11 @@ extension RouteTable {
   /// Builds one link from values: the custom-scheme link or the universal link.
   public func link(_ kind: LinkKind, for values: RouteValues) throws(LinkError) -> String {
     let route = try route(for: values).storage
-    return try LinkWriter.with(route: route, storage: values.storage) { writer in
+    return try LinkWriter.with(route: route, storage: values.storage) {
+      writer throws(LinkError) in
       switch kind {
-      case .scheme: schemeLink(route: route, writer: writer)
-      case .universal: universalLink(route: route, writer: writer)
+      case .scheme: try schemeLink(route: route, writer: writer)
+      case .universal: try universalLink(route: route, writer: writer)
       }
     }
   }
@@ -105,10 +107,12 @@ extension RouteTable {
   /// - Play Store = prefix + `https://<domain>` and tail, each encoded twice
   /// - intent = `intent` + the scheme link after its scheme + `#Intent;…fallback_url=` +
   ///   the web link, encoded + `;end`
-  func linkSet(route: RouteStorage, writer: LinkWriter) -> LinkSet {
+  func linkSet(route: RouteStorage, writer: LinkWriter) throws(LinkError) -> LinkSet {
     let prefixes = storage.prefixes
     let pattern = route.universal
     let tailCount = writer.length(of: pattern)
+    try Self.checkLength(prefixes.universal.count + tailCount, .universal, route)
+    let scheme = try schemeLink(route: route, writer: writer)
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: tailCount) { buffer in
       let tail = UnsafeBufferPointer(
         start: buffer.baseAddress,
@@ -116,7 +120,6 @@ extension RouteTable {
       )
       // Both encodings of the tail grow by the same bytes: count them once.
       let reserved = PercentEncoding.reservedCount(tail)
-      let scheme = schemeLink(route: route, writer: writer)
       let universal = join(prefixes.universal, tail)
       let web = prefixes.web.map { join($0, tail) } ?? universal
       return LinkSet(
@@ -133,23 +136,41 @@ extension RouteTable {
     }
   }
 
-  func schemeLink(route: RouteStorage, writer: LinkWriter) -> String {
-    link(route.scheme.head, route.scheme, writer)
+  func schemeLink(route: RouteStorage, writer: LinkWriter) throws(LinkError) -> String {
+    try link(route.scheme.head, route.scheme, writer, .scheme, route)
   }
 
-  func universalLink(route: RouteStorage, writer: LinkWriter) -> String {
-    link(storage.universalHead, route.universal, writer)
+  func universalLink(route: RouteStorage, writer: LinkWriter) throws(LinkError) -> String {
+    try link(storage.universalHead, route.universal, writer, .universal, route)
   }
 
-  private func link(
+  func link(
     _ head: UnsafeBufferPointer<UInt8>,
     _ pattern: CompiledPattern,
-    _ writer: LinkWriter
-  ) -> String {
-    makeString(capacity: head.count + writer.length(of: pattern)) { output in
+    _ writer: LinkWriter,
+    _ kind: LinkKind,
+    _ route: RouteStorage
+  ) throws(LinkError) -> String {
+    let length = head.count + writer.length(of: pattern)
+    try Self.checkLength(length, kind, route)
+    return makeString(capacity: length) { output in
       let count = copy(head, into: output)
       return count + writer.write(pattern, into: output + count)
     }
+  }
+
+  /// The builder writes no link the parser would refuse for its length.
+  @inline(__always)
+  static func checkLength(_ length: Int, _ kind: LinkKind, _ route: RouteStorage)
+    throws(LinkError)
+  {
+    guard length > maximumURLLength else { return }
+    throw LinkError(
+      .tooLong,
+      "the \(kind.rawValue) link to route '\(route.name)' would be \(length) bytes; links are "
+        + "at most \(maximumURLLength) bytes, the most the parser reads",
+      route: route.name
+    )
   }
 
   private func join(_ head: [UInt8], _ tail: UnsafeBufferPointer<UInt8>) -> String {

@@ -99,8 +99,8 @@ extension RouteTable {
     routeIndex: Int,
     _ encode: (inout RouteSlots) throws(LinkError) -> Void
   ) throws(LinkError) -> LinkSet {
-    try build(routeIndex: routeIndex, encode) { route, writer in
-      linkSet(route: route, writer: writer)
+    try build(routeIndex: routeIndex, encode) { route, writer throws(LinkError) in
+      try linkSet(route: route, writer: writer)
     }
   }
 
@@ -113,13 +113,10 @@ extension RouteTable {
   ) throws(LinkError) -> String {
     // The table keeps the pattern and the head alive: no reference counting on them.
     unowned(unsafe) let table = storage
-    return try build(routeIndex: routeIndex, encode) { route, writer in
+    return try build(routeIndex: routeIndex, encode) { route, writer throws(LinkError) in
       unowned(unsafe) let pattern = kind == .scheme ? route.scheme : route.universal
       let head = kind == .scheme ? pattern.head : table.universalHead
-      return makeString(capacity: head.count + writer.length(of: pattern)) { output in
-        let count = copy(head, into: output)
-        return count + writer.write(pattern, into: output + count)
-      }
+      return try link(head, pattern, writer, kind, route)
     }
   }
 
@@ -168,7 +165,7 @@ extension RouteTable {
   func build<R>(
     routeIndex index: Int,
     _ encode: (inout RouteSlots) throws(LinkError) -> Void,
-    _ render: (RouteStorage, LinkWriter) -> R
+    _ render: (RouteStorage, LinkWriter) throws(LinkError) -> R
   ) throws(LinkError) -> R {
     guard index >= 0 && index < storage.routeStorage.count else {
       throw LinkError(
@@ -197,7 +194,10 @@ extension RouteTable {
         }
         if let failure { throw failure }
         let writer = LinkWriter(values: values, lengths: UnsafeBufferPointer(lengths))
-        return reference._withUnsafeGuaranteedRef { render($0, writer) }
+        return try reference._withUnsafeGuaranteedRef { route in
+          Result { () throws(LinkError) in try render(route, writer) }
+        }
+        .get()
       }
     }
   }

@@ -3,6 +3,13 @@
 #else
   public import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The route table: one app, its routes, and everything needed to build and parse their
 /// links. Load it once and share it; it is immutable and `Sendable`.
@@ -17,11 +24,23 @@
 /// ``RouteTableError``): duplicate names, templates that name undeclared parameters or leave
 /// declared ones out, routes that could match the same URL, malformed app identities.
 public struct RouteTable: Sendable {
-  /// The longest input, in UTF-8 bytes, the parser reads; longer input is rejected before any
-  /// other work with ``LinkError/Code/tooLong``.
+  /// The longest link, in UTF-8 bytes, the parser reads and the builder writes; longer input
+  /// is rejected before any other work with ``LinkError/Code/tooLong``.
   public static let maximumURLLength = 8192
-  /// The most query items the parser reads in one link.
+  /// The most query items the parser reads in one link (``LinkError/Code/tooManyParts``), and
+  /// a template may have.
   public static let maximumQueryItems = 64
+  /// The most path segments the parser reads in one link (``LinkError/Code/tooManyParts``),
+  /// and a template may have.
+  public static let maximumPathSegments = 32
+  /// The largest route table file, in bytes, checked before the JSON is read
+  /// (``RouteTableError/Code/tooLarge``).
+  public static let maximumTableSize = 1 << 20
+  /// The most routes a table may have (``RouteTableError/Code/tooLarge``).
+  public static let maximumRoutes = 1000
+  /// The deepest the table's JSON may nest, checked before it is decoded
+  /// (``RouteTableError/Code/tooDeep``); the format itself needs 5 levels.
+  public static let maximumNestingDepth = 32
 
   /// The app the links open.
   public var app: AppIdentity { storage.app }
@@ -62,6 +81,7 @@ public struct RouteTable: Sendable {
   }
 
   init(json: Data, source: String?, url: URL?, embedded: Bool = false) throws(RouteTableError) {
+    try TableLimits.check(json, source: source)
     let (document, positions) = try TableDocument.decode(json, source: source)
     let compiled = try TableCompiler.compile(document, source: source, positions: positions)
     storage = TableStorage(compiled, source: source, url: url, embedded: embedded)
@@ -109,10 +129,21 @@ public struct RouteTable: Sendable {
       throw failure(.unreadableFile, "'\(url.absoluteString)' is not a file URL")
     }
     let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-    if let type = attributes?[.type] as? FileAttributeType, type == .typeDirectory {
+    let type = attributes?[.type] as? FileAttributeType
+    if type == .typeDirectory {
       throw failure(.unreadableFile, "it is a directory; give the table's JSON file")
     }
+    if let size = attributes?[.size] as? Int, type == .typeRegular, size > maximumTableSize {
+      throw TableLimits.tooLarge(size, source: name)
+    }
     do {
+      if let type, type != .typeRegular {
+        // A pipe or a device: read no more than the limit allows.
+        guard let data = LinkKit.readPrefix(url.path, count: maximumTableSize + 1) else {
+          throw failure(.unreadableFile, String(cString: strerror(errno)))
+        }
+        return data
+      }
       return try Data(contentsOf: url)
     } catch let error as CocoaError {
       switch error.code {
@@ -125,6 +156,26 @@ public struct RouteTable: Sendable {
       throw failure(.unreadableFile, "\(error)")
     }
   }
+}
+
+/// Up to `count` bytes of a file that may be a pipe or a device; `nil` with `errno` set when
+/// it cannot be read.
+private func readPrefix(_ path: String, count: Int) -> Data? {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { return nil }
+  defer { close(descriptor) }
+  var bytes = [UInt8](repeating: 0, count: count)
+  var filled = 0
+  while filled < count {
+    let got = bytes.withUnsafeMutableBytes { buffer in
+      read(descriptor, buffer.baseAddress.map { $0 + filled }, count - filled)
+    }
+    if got < 0 && errno == EINTR { continue }
+    guard got >= 0 else { return nil }
+    if got == 0 { break }
+    filled += got
+  }
+  return Data(bytes[..<filled])
 }
 
 /// The table's data behind one reference, so that passing a table around costs one retain.

@@ -21,6 +21,11 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The JSON does not describe a valid table: unknown keys, values of the wrong type,
     /// malformed identifiers, templates or parameters, routes that overlap.
     case invalidTable
+    /// The file is larger than ``RouteTable/maximumTableSize`` or has more routes than
+    /// ``RouteTable/maximumRoutes``.
+    case tooLarge
+    /// The JSON nests deeper than ``RouteTable/maximumNestingDepth``.
+    case tooDeep
   }
 
   /// One problem in the table.

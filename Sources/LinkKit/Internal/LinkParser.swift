@@ -20,8 +20,6 @@ struct LinkParser {
   unowned(unsafe) let table: TableStorage
   let input: UnsafeBufferPointer<UInt8>
 
-  static let maximumSegments = 32
-
   /// The input as a string, for error messages only.
   var source: String { String(decoding: input, as: UTF8.self) }
 
@@ -69,7 +67,10 @@ struct LinkParser {
     case .success(let scanned): shape = scanned
     case .failure(let error): return error
     }
-    return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Self.maximumSegments) {
+    return withUnsafeTemporaryAllocation(
+      of: Range<Int>.self,
+      capacity: RouteTable.maximumPathSegments
+    ) {
       segments in
       withUnsafeTemporaryAllocation(
         of: QueryItemRanges.self,

@@ -52,10 +52,10 @@ extension RouteMatcher {
     var start = path.lowerBound
     while true {
       let end = input.index(of: UInt8(ascii: "/"), in: start..<path.upperBound) ?? path.upperBound
-      guard segmentCount < LinkParser.maximumSegments else {
+      guard segmentCount < RouteTable.maximumPathSegments else {
         return fail(
-          .malformedURL,
-          "the link has more than \(LinkParser.maximumSegments) path segments",
+          .tooManyParts,
+          "the link has more than \(RouteTable.maximumPathSegments) path segments",
           start..<path.upperBound
         )
       }
@@ -75,7 +75,7 @@ extension RouteMatcher {
       if end > start {
         guard itemCount < RouteTable.maximumQueryItems else {
           return fail(
-            .malformedURL,
+            .tooManyParts,
             "the link has more than \(RouteTable.maximumQueryItems) query items",
             start..<query.upperBound
           )

@@ -178,7 +178,11 @@ struct RouteMatcher {
     case .success(let decoded): text = decoded
     case .failure(let error): return .failure(error)
     }
-    if route.isUUID(index), let uuid = UUIDText.parse(text) { return .success(.uuid(uuid)) }
+    if route.isUUID(index), let uuid = UUIDText.parse(text),
+      route.allowsNilUUID(index) || !UUIDText.isNil(uuid)
+    {
+      return .success(.uuid(uuid))
+    }
     let parameter = route.parameters[index]
     switch ValueRules.parse(text, for: parameter) {
     case .success(let value):

@@ -23,6 +23,7 @@ final class RouteStorage: @unchecked Sendable {
     static let uuid: UInt8 = 1
     static let inPath: UInt8 = 2
     static let optional: UInt8 = 4
+    static let allowsNilUUID: UInt8 = 8
   }
 
   init(
@@ -43,6 +44,7 @@ final class RouteStorage: @unchecked Sendable {
     parameterCount = parameters.count
     var flags = parameters.map { parameter -> UInt8 in
       (parameter.type == .uuid ? Flag.uuid : 0) | (parameter.isOptional ? Flag.optional : 0)
+        | (parameter.allowsNilUUID ? Flag.allowsNilUUID : 0)
     }
     for case .parameter(let index) in schemePattern.path + universalPattern.path {
       flags[index] |= Flag.inPath
@@ -59,6 +61,10 @@ final class RouteStorage: @unchecked Sendable {
   /// Whether the parameter is a UUID, for the parser's fast path.
   @inline(__always)
   func isUUID(_ index: Int) -> Bool { flags[index] & Flag.uuid != 0 }
+
+  /// Whether the parameter accepts the nil UUID (see ``Parameter/allowsNilUUID``).
+  @inline(__always)
+  func allowsNilUUID(_ index: Int) -> Bool { flags[index] & Flag.allowsNilUUID != 0 }
 
   /// Whether the parameter fills a path segment in either template; its values then cannot
   /// contain `/` or be `.` or `..`, whichever kind of link they come from.

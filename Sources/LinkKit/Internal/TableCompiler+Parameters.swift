@@ -37,15 +37,23 @@ extension TableCompiler {
         "a parameter with a default is optional; remove \"optional\": false or the default"
       )
     }
+    let allowsNilUUID = file.allowNil ?? false
     let defaultValue = file.default.flatMap {
-      self.defaultValue($0, for: type, route: route, field: "\(field).default")
+      self.defaultValue(
+        $0,
+        for: type,
+        allowsNilUUID: allowsNilUUID,
+        route: route,
+        field: "\(field).default"
+      )
     }
     guard problems.count == before else { return nil }
     return Parameter(
       name: file.name,
       type: type,
       isOptional: file.optional ?? false,
-      defaultValue: defaultValue
+      defaultValue: defaultValue,
+      allowsNilUUID: allowsNilUUID
     )
   }
 
@@ -120,6 +128,7 @@ extension TableCompiler {
   private mutating func defaultValue(
     _ scalar: TableDocument.Scalar,
     for type: ParameterType,
+    allowsNilUUID: Bool,
     route: String,
     field: String
   ) -> LinkValue? {
@@ -131,7 +140,7 @@ extension TableCompiler {
       )
       return nil
     }
-    if let trouble = ValueRules.problem(with: value, for: type) {
+    if let trouble = ValueRules.problem(with: value, for: type, allowsNilUUID: allowsNilUUID) {
       problem(
         route: route,
         field: field,

@@ -19,6 +19,20 @@ struct TableCompiler {
     var compiler = TableCompiler()
     let app = compiler.app(document.app)
     let pages = document.pages.map { compiler.pages($0) }
+    guard document.routes.count <= RouteTable.maximumRoutes else {
+      // Before the routes are compiled and compared pairwise.
+      throw RouteTableError(
+        .tooLarge,
+        file: source,
+        problems: [
+          .init(
+            field: "routes",
+            message: "the table has \(document.routes.count) routes; linkgen reads at most "
+              + "\(RouteTable.maximumRoutes)"
+          )
+        ]
+      )
+    }
     let routes = compiler.routes(document.routes, appScheme: app.scheme)
     let association = AssociationRules.compile(document.association, ios: app.ios) {
       compiler.problem(field: $0, $1)
@@ -172,6 +186,7 @@ struct TableCompiler {
           parameters: parameters
         )
         checkUsage(of: parameters, in: pattern, route: name, field: templateField)
+        checkSize(of: pattern, route: name, field: templateField)
         patterns.append(pattern)
       } catch {
         problem(route: name, field: templateField, error.message)
@@ -186,6 +201,27 @@ struct TableCompiler {
       universalPattern: patterns[1],
       appScheme: appScheme
     )
+  }
+
+  /// No more path segments or query items than the parser reads: a link it could not parse
+  /// back would be useless.
+  private mutating func checkSize(of pattern: LinkPattern, route: String, field: String) {
+    if pattern.path.count > RouteTable.maximumPathSegments {
+      problem(
+        route: route,
+        field: field,
+        "the template has \(pattern.path.count) path segments; links have at most "
+          + "\(RouteTable.maximumPathSegments)"
+      )
+    }
+    if pattern.query.count > RouteTable.maximumQueryItems {
+      problem(
+        route: route,
+        field: field,
+        "the template has \(pattern.query.count) query items; links have at most "
+          + "\(RouteTable.maximumQueryItems)"
+      )
+    }
   }
 
   /// Every declared parameter appears exactly once in the template; optional ones only in the
@@ -219,6 +255,14 @@ struct TableCompiler {
           field: field,
           "the optional parameter {\(parameter.name)} sits in the path; "
             + "optional parameters belong in the query"
+        )
+      } else if pathUses[index] > 0, case .string(let rules) = parameter.type, rules.minLength < 1 {
+        // An empty value would leave an empty segment ("//"), which no parser reads back.
+        problem(
+          route: route,
+          field: field,
+          "{\(parameter.name)} sits in a path segment, which cannot be empty; "
+            + "its minLength must be at least 1"
         )
       }
     }

@@ -28,6 +28,15 @@ enum UUIDText {
     }
   }
 
+  /// Whether the UUID is the nil UUID, all zero bits.
+  @inline(__always)
+  static func isNil(_ uuid: UUID) -> Bool {
+    withUnsafeBytes(of: uuid.uuid) { bytes in
+      bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+        | bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0
+    }
+  }
+
   /// Reads the 8-4-4-4-12 form in either case; `nil` for anything else.
   @inline(__always)
   static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {

@@ -8,6 +8,7 @@
 /// knows the route and where the value came from.
 enum ValueProblem: Error {
   case notUUID
+  case nilUUID
   case notInt
   case intOutOfRange
   case intTooSmall(Int)
@@ -31,6 +32,9 @@ enum ValueProblem: Error {
     let shown = "\"\(Self.sanitized(text))\""
     switch self {
     case .notUUID: return "must be a UUID (8-4-4-4-12 hex digits), got \(shown)"
+    case .nilUUID:
+      return "must not be the nil UUID 00000000-0000-0000-0000-000000000000 (no real link "
+        + "carries it; the table's \"allowNil\": true accepts it)"
     case .notInt: return "must be a decimal integer, got \(shown)"
     case .intOutOfRange: return "must be an integer from \(Int.min) to \(Int.max), got \(shown)"
     case .intTooSmall(let min): return "must be at least \(min), got \(shown)"
@@ -94,14 +98,22 @@ enum ValueProblem: Error {
 enum ValueRules {
   /// Checks a typed value against the parameter's type and constraints.
   static func check(_ value: LinkValue, for parameter: Parameter, route: String) throws(LinkError) {
-    if let problem = problem(with: value, for: parameter.type) {
+    if let problem = problem(
+      with: value,
+      for: parameter.type,
+      allowsNilUUID: parameter.allowsNilUUID
+    ) {
       throw problem.error(parameter: parameter, route: route, text: value.description)
     }
   }
 
-  static func problem(with value: LinkValue, for type: ParameterType) -> ValueProblem? {
+  static func problem(with value: LinkValue, for type: ParameterType, allowsNilUUID: Bool)
+    -> ValueProblem?
+  {
     switch (type, value) {
-    case (.uuid, .uuid), (.bool, .bool): return nil
+    case (.uuid, .uuid(let uuid)):
+      return !allowsNilUUID && UUIDText.isNil(uuid) ? .nilUUID : nil
+    case (.bool, .bool): return nil
     case (.int(let min, let max), .int(let int)):
       if let min, int < min { return .intTooSmall(min) }
       if let max, int > max { return .intTooLarge(max) }
@@ -124,6 +136,7 @@ enum ValueRules {
     switch parameter.type {
     case .uuid:
       guard let uuid = UUIDText.parse(text) else { return .failure(.notUUID) }
+      if !parameter.allowsNilUUID && UUIDText.isNil(uuid) { return .failure(.nilUUID) }
       return .success(.uuid(uuid))
     case .int(let min, let max):
       guard let int = parseInt(text) else {

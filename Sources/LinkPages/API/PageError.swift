@@ -14,6 +14,9 @@ public struct PageError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadableTemplates
     /// A template file does not parse as Mustache, or is not UTF-8.
     case templateSyntax
+    /// A template file is larger than ``PageRenderer/maximumTemplateSize``, or a folder holds
+    /// more than ``PageRenderer/maximumTemplateCount`` templates.
+    case templateTooLarge
     /// No template of the needed name exists, built in or in the user's folder.
     case missingTemplate
     /// A rendered landing page lacks the Content-Security-Policy meta with `{{csp}}`.

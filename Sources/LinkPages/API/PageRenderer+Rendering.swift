@@ -104,14 +104,39 @@ extension PageRenderer {
     ).html
   }
 
-  /// Line ends normalised, trailing blanks and blank lines at the ends removed, and (for
-  /// HTML) one final newline.
+  /// Trailing blanks (spaces and tabs) of every line and blank lines at the ends removed, and
+  /// (for HTML) one final newline. Lines end at `\n` (a `\r\n` pair is one character and stays
+  /// inside its line, as `String.split` sees it).
+  ///
+  /// Works on the UTF-8 bytes (every card of a sheet goes through it): a space, a tab and a
+  /// line feed are single bytes that never occur inside another character's encoding.
   static func tidy(_ text: String, finalNewline: Bool = true) -> String {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    var text = text
+    return text.withUTF8 { bytes in
+      // Each line's bytes, without its trailing blanks.
+      var lines: [Range<Int>] = []
+      var start = 0
+      for index in 0...bytes.count {
+        guard
+          index == bytes.count || (bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D))
+        else { continue }
+        var end = index
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        lines.append(start..<end)
+        start = index + 1
+      }
+      guard let first = lines.firstIndex(where: { !$0.isEmpty }),
+        let last = lines.lastIndex(where: { !$0.isEmpty })
+      else { return "" }
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count + 1)
+      for (offset, line) in lines[first...last].enumerated() {
+        if offset > 0 { result.append(0x0A) }
+        result.append(contentsOf: bytes[line])
+      }
+      if finalNewline { result.append(0x0A) }
+      return String(decoding: result, as: UTF8.self)
     }
-    let trimmed = lines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
-    return trimmed.joined(separator: "\n") + (trimmed.isEmpty || !finalNewline ? "" : "\n")
   }
 }
 

@@ -25,6 +25,11 @@ public struct PageRenderer: Sendable {
   public static let maximumFieldCount = 32
   /// The longest display field value, in characters, before cleaning.
   public static let maximumFieldLength = 1000
+  /// The largest template file of a user's folder, in bytes, checked before it is read (the
+  /// built-in `page` template is 3 KB).
+  public static let maximumTemplateSize = 64 * 1024
+  /// The most templates a user's folder may hold.
+  public static let maximumTemplateCount = 1000
 
   /// The route table whose links are rendered.
   public let table: RouteTable

@@ -12,8 +12,9 @@ import Foundation
 ///   removed; a ZERO WIDTH JOINER (U+200D) stays only between two emoji, where it forms one
 ///   (👩‍💻).
 /// - The text is NFC-normalised, runs of spaces become one, and the ends are trimmed.
-enum PlainText {
-  static func clean(_ text: String) -> String {
+package enum PlainText {
+  package static func clean(_ text: String) -> String {
+    if isPlainASCII(text) { return text }
     let scalars = Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
     var result = String.UnicodeScalarView()
     var pendingSpace = false
@@ -36,6 +37,23 @@ enum PlainText {
       result.append(scalar)
     }
     return String(result)
+  }
+
+  /// Whether `text` is printable ASCII with single spaces between words and none at the ends,
+  /// which cleaning leaves as it is (most names and titles: every card of a sheet cleans its
+  /// fields, so they skip the normalisation).
+  private static func isPlainASCII(_ text: String) -> Bool {
+    var afterSpace = true
+    for byte in text.utf8 {
+      switch byte {
+      case 0x21...0x7E: afterSpace = false
+      case 0x20:
+        if afterSpace { return false }
+        afterSpace = true
+      default: return false
+      }
+    }
+    return !afterSpace || text.isEmpty
   }
 
   /// Whether `text` is already clean (cleaning would not change it).

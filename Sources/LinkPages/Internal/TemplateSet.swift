@@ -35,7 +35,23 @@ struct TemplateSet: Sendable {
     }
     var user: [String: Entry] = [:]
     if let userDirectory {
-      for (key, url) in try Self.files(in: userDirectory) {
+      let files = try Self.files(in: userDirectory)
+      guard files.count <= PageRenderer.maximumTemplateCount else {
+        throw PageError(
+          .templateTooLarge,
+          "the templates folder \(userDirectory.path) has \(files.count) templates; linkgen "
+            + "reads at most \(PageRenderer.maximumTemplateCount)"
+        )
+      }
+      for (key, url) in files {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        if let size = attributes?[.size] as? Int, size > PageRenderer.maximumTemplateSize {
+          throw PageError(
+            .templateTooLarge,
+            "\(url.path): the template is \(size) bytes; linkgen reads templates of at most "
+              + "\(PageRenderer.maximumTemplateSize) bytes (64 KB)"
+          )
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
           throw PageError(.unreadableTemplates, "cannot read the template \(url.path)")
         }

@@ -22,6 +22,8 @@ public struct PrintError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidHeader
     /// The CSV lacks a column that the route needs.
     case missingColumn
+    /// The CSV has more data rows than ``SheetOptions/maximumRows``.
+    case tooManyRows
     /// The CSV, the logo or the templates folder cannot be read.
     case unreadableInput
     /// A card template does not resolve or parse.

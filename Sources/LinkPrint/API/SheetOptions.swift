@@ -55,6 +55,10 @@ public struct SheetOptions: Sendable {
   public var workers = SheetOptions.processorCount
   /// `fsync` each file before renaming it into place.
   public var durable = true
+  /// The most data rows a sheet reads (``PrintError/Code/tooManyRows`` beyond); 1,000,000 by
+  /// default, as for batches. A file is counted before anything is written; standard input
+  /// stops at the row over the limit, leaving no PDF.
+  public var maximumRows = BatchOptions.defaultMaximumRows
 
   /// Options with the defaults: A4, 85 × 55 mm cards, 10 mm margins, English.
   public init(route: String, input: BatchInput, output: URL) {

@@ -1,3 +1,4 @@
+import CGLib
 import CPango
 import Dispatch
 public import LinkBatch
@@ -37,6 +38,8 @@ public final class SheetRunner: Sendable {
   private let route: Route
   private let template: CardTemplate
   private let cancelled = Atomic<Bool>(false)
+  /// Data rows read from standard input in the current run, for the row limit.
+  private let rowsRead = Atomic<Int>(0)
 
   /// Checks the options against the table, the templates and the installed fonts.
   ///
@@ -87,7 +90,7 @@ public final class SheetRunner: Sendable {
     guard let fontMap = pango_cairo_font_map_new() else {
       throw PrintError(.library, "Pango could not create a font map")
     }
-    defer { g_object_unref(fontMap) }
+    defer { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
     try Fonts.check(fontMap: fontMap, locale: template.locale)
     self.options = options
     self.pages = pages
@@ -122,6 +125,15 @@ public final class SheetRunner: Sendable {
     let stop = { @Sendable [self] in cancelled.load(ordering: .relaxed) || isCancelled() }
     let input = try PrintError.reading { () throws(BatchError) in try InputFile(options.input) }
     defer { input.close() }
+    guard options.maximumRows >= 1 else {
+      throw PrintError(.invalidOption, "the row limit (--max-rows) must be at least 1")
+    }
+    if input.size != nil {
+      try PrintError.reading { () throws(BatchError) in
+        try RouteRows.checkRowCount(input, name: options.input, maximum: options.maximumRows)
+      }
+    }
+    rowsRead.store(0, ordering: .relaxed)
     var reader = CSVReader(descriptor: input.descriptor)
     let rows = try PrintError.reading { () throws(BatchError) in
       try RouteRows(reading: &reader, input: options.input, route: route)
@@ -403,9 +415,19 @@ public final class SheetRunner: Sendable {
   }
 
   private func next(_ reader: inout CSVReader) throws(PrintError) -> CSVRecord? {
-    try PrintError.reading { () throws(BatchError) in
+    let record = try PrintError.reading { () throws(BatchError) in
       try RouteRows.next(&reader, input: options.input)
     }
+    // A file was counted before anything was written; standard input is counted as it comes
+    // (and is read on one thread).
+    if let record, case .standardInput = options.input,
+      rowsRead.wrappingAdd(1, ordering: .relaxed).newValue > options.maximumRows
+    {
+      throw PrintError(
+        RouteRows.tooManyRows(options.input, maximum: options.maximumRows, line: record.line)
+      )
+    }
+    return record
   }
 
   /// The columns a template can use as `fields.<name>`; warns about the others.
@@ -567,6 +589,7 @@ extension PrintError {
       case .invalidOption, .invalidNamePattern: .invalidOption
       case .invalidHeader: .invalidHeader
       case .missingColumn: .missingColumn
+      case .tooManyRows: .tooManyRows
       case .unreadableInput: .unreadableInput
       case .cannotCreateOutput: .cannotCreateOutput
       case .outputIOFailed: .outputIOFailed

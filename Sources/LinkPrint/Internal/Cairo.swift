@@ -1,5 +1,5 @@
 import CCairo
-import CPango
+import CGLib
 import LinkBatch
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import CCairo
+import CGLib
 import CPango
 import LinkQR
 
@@ -62,7 +63,7 @@ struct CardGeometry: Sendable {
   }
 }
 
-/// Draws cards onto one cairo context: the QR code as filled rectangles (vector), the text laid
+/// Draws cards onto one cairo context: the QR code as a dashed line per row of modules (vector), the text laid
 /// out by Pango, the logo. Belongs to the thread that made it.
 final class CardPainter {
   /// 300 dpi: module sizes are whole dots of it, and the code sits on its grid.
@@ -73,10 +74,11 @@ final class CardPainter {
   let geometry: CardGeometry
   private let context: OpaquePointer
   private let pango: OpaquePointer
-  private let fontMap: UnsafeMutablePointer<PangoFontMap>
+  private let fontMap: OpaquePointer
   private let textLayout: OpaquePointer
   private let linkLayout: OpaquePointer
   private let linkFont: OpaquePointer
+  private var moduleRows = ModuleRows()
   private let logo: (artwork: LogoArtwork, size: Double?)?
 
   init(context: OpaquePointer, card: PrintSize, locale: String, logo: QRLogo?) throws(PrintError) {
@@ -122,7 +124,7 @@ final class CardPainter {
     g_object_unref(UnsafeMutableRawPointer(textLayout))
     g_object_unref(UnsafeMutableRawPointer(linkLayout))
     g_object_unref(UnsafeMutableRawPointer(pango))
-    g_object_unref(fontMap)
+    g_object_unref(UnsafeMutableRawPointer(fontMap))
     pango_font_description_free(linkFont)
   }
 
@@ -185,16 +187,18 @@ final class CardPainter {
     pango_layout_set_attributes(textLayout, attributes)
     pango_attr_list_unref(attributes)
     g_free(text)
-    let missingText = Fonts.missingCharacters(textLayout)
-    guard missingText.isEmpty else { return refuse(Fonts.missingMessage(missingText)) }
+    if let missing = Fonts.missingCharacters(textLayout) {
+      return refuse(Fonts.missingMessage(missing))
+    }
     guard fitLink(card.shortLink) else {
       return refuse(
         "the link (\(card.shortLink.count) characters) does not fit in "
           + "\(CardGeometry.linkLines) lines on these cards; use larger cards"
       )
     }
-    let missingLink = Fonts.missingCharacters(linkLayout)
-    guard missingLink.isEmpty else { return refuse(Fonts.missingMessage(missingLink)) }
+    if let missing = Fonts.missingCharacters(linkLayout) {
+      return refuse(Fonts.missingMessage(missing))
+    }
     // The logo's square.
     var area: QRLogoArea?
     if let logo {
@@ -209,19 +213,9 @@ final class CardPainter {
     let side = Double(modules) * module
     let codeX = Self.snapped(x + geometry.qrX + (geometry.qrSide - side) / 2) + 4 * module
     let codeY = Self.snapped(y + geometry.qrY + (geometry.qrSide - side) / 2) + 4 * module
-    // Each run of dark modules is a horizontal line one module thick, with butt caps: the same
-    // rectangle as a filled one, in half the numbers (cairo writes every coordinate of a path
-    // into the PDF, and that is most of the time a sheet takes). All the runs are one stroke,
-    // so neighbouring rows meet without seams.
+    // A dashed line per row of modules (see ``ModuleRows``).
     cairo_set_source_rgb(context, 0, 0, 0)
-    cairo_set_line_width(context, module)
-    cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
-    card.code.forEachDarkRun(excluding: area) { row, start, end in
-      let y = codeY + (Double(row) + 0.5) * module
-      cairo_move_to(context, codeX + Double(start) * module, y)
-      cairo_line_to(context, codeX + Double(end) * module, y)
-    }
-    cairo_stroke(context)
+    moduleRows.draw(card.code, excluding: area, on: context, x: codeX, y: codeY, module: module)
     if let area, let logo {
       logo.artwork.draw(
         on: context,
@@ -266,23 +260,29 @@ final class CardPainter {
       return true
     }
     guard Double(width) <= band * Double(CardGeometry.linkLines) else { return false }
-    // Two lines: the x position of each possible split, on the one-line layout.
+    // Two lines: the possible splits by rank (0 after '/', 1 after '?&=', 2 after '-.', 3
+    // anywhere); the last split of the best rank whose halves both fit, measured on the
+    // one-line layout. Only the candidates of a rank are measured, right to left, so a link
+    // costs a few lookups rather than one per character.
     let bytes = Array(link.utf8)
-    // The best split of each rank: 0 after '/', 1 after '?&=', 2 after '-.', 3 anywhere.
-    var splits = [Int?](repeating: nil, count: 4)
+    var candidates: [[Int]] = [[], [], [], []]
     var offset = 0
     for character in link {
       offset += character.utf8.count
       guard offset < bytes.count else { break }
-      var position = PangoRectangle()
-      pango_layout_index_to_pos(linkLayout, Int32(offset), &position)
-      let x = Double(position.x)
-      guard x <= band, Double(width) - x <= band else { continue }
       let rank =
         character == "/" ? 0 : "?&=".contains(character) ? 1 : "-.".contains(character) ? 2 : 3
-      splits[rank] = offset
+      candidates[rank].append(offset)
     }
-    guard let split = splits.lazy.compactMap({ $0 }).first else { return false }
+    let fits = { (offset: Int) -> Bool in
+      var position = PangoRectangle()
+      pango_layout_index_to_pos(self.linkLayout, Int32(offset), &position)
+      let x = Double(position.x)
+      return x <= band && Double(width) - x <= band
+    }
+    guard let split = candidates.lazy.compactMap({ $0.last(where: fits) }).first else {
+      return false
+    }
     let text =
       String(decoding: bytes[..<split], as: UTF8.self) + "\n"
       + String(decoding: bytes[split...], as: UTF8.self)

@@ -1,3 +1,4 @@
+import CGLib
 import CPango
 
 /// The fonts cards are set in, found through fontconfig: Noto Sans for Latin, Greek and
@@ -8,10 +9,6 @@ import CPango
 /// is laid out and refused when any character has no glyph in any installed font
 /// (``missingCharacters(_:)``).
 enum Fonts {
-  /// Pango's mark on a glyph that no font has (`PANGO_GLYPH_UNKNOWN_FLAG`); the rest of the
-  /// value is the character.
-  static let unknownGlyphFlag: UInt32 = 0x1000_0000
-
   /// The Latin family and the Debian package that installs it.
   static let latin = (family: "Noto Sans", package: "fonts-noto-core")
   /// The Korean (CJK) family and its package.
@@ -30,9 +27,8 @@ enum Fonts {
 
   /// Fails, naming the package to install, when a family the locale needs is missing: Noto Sans
   /// always, Noto Sans CJK KR for Korean.
-  static func check(fontMap: UnsafeMutablePointer<PangoFontMap>, locale: String) throws(PrintError)
-  {
-    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+  static func check(fontMap: OpaquePointer, locale: String) throws(PrintError) {
+    var families: UnsafeMutablePointer<OpaquePointer?>?
     var count: Int32 = 0
     pango_font_map_list_families(fontMap, &families, &count)
     defer { g_free(families) }
@@ -55,30 +51,36 @@ enum Fonts {
   }
 
   /// The characters of a laid-out text that no installed font has a glyph for (Pango would draw
-  /// them as boxes), in order, without repeats.
-  static func missingCharacters(_ layout: OpaquePointer) -> [Unicode.Scalar] {
-    guard pango_layout_get_unknown_glyphs_count(layout) > 0 else { return [] }
+  /// them as boxes), in order, without repeats; `nil` when every character has a glyph.
+  ///
+  /// Pango counts the boxes a layout would draw; only then is each distinct character of the
+  /// text laid out alone, in the layout's font, to name the ones without a glyph. (Pango's glyph
+  /// runs would name them directly, but reading them means mirroring Pango's structs; its
+  /// accessor functions are enough.) The list is empty when Pango counts boxes but no single
+  /// character shows one.
+  static func missingCharacters(_ layout: OpaquePointer) -> [Unicode.Scalar]? {
+    guard pango_layout_get_unknown_glyphs_count(layout) > 0 else { return nil }
+    guard let text = pango_layout_get_text(layout),
+      let probe = pango_layout_new(pango_layout_get_context(layout))
+    else { return [] }
+    defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
+    pango_layout_set_font_description(probe, pango_layout_get_font_description(layout))
     var missing: [Unicode.Scalar] = []
-    guard let iterator = pango_layout_get_iter(layout) else { return [] }
-    defer { pango_layout_iter_free(iterator) }
-    repeat {
-      guard let run = pango_layout_iter_get_run_readonly(iterator),
-        let glyphs = run.pointee.glyphs
-      else { continue }
-      for index in 0..<Int(glyphs.pointee.num_glyphs) {
-        let glyph = glyphs.pointee.glyphs[index].glyph
-        guard glyph & Self.unknownGlyphFlag != 0,
-          let scalar = Unicode.Scalar(glyph & ~Self.unknownGlyphFlag),
-          !missing.contains(scalar)
-        else { continue }
-        missing.append(scalar)
-      }
-    } while pango_layout_iter_next_run(iterator) != 0
+    var seen = Set<Unicode.Scalar>()
+    for scalar in String(cString: text).unicodeScalars
+    where !scalar.properties.isWhitespace && seen.insert(scalar).inserted {
+      pango_layout_set_text(probe, String(scalar), -1)
+      if pango_layout_get_unknown_glyphs_count(probe) > 0 { missing.append(scalar) }
+    }
     return missing
   }
 
   /// The message for characters no font can draw, naming the package that has them.
   static func missingMessage(_ scalars: [Unicode.Scalar]) -> String {
+    guard !scalars.isEmpty else {
+      return "some characters of the card have no glyph in any installed font; install "
+        + "fonts-noto-core, fonts-noto-extra or fonts-noto-cjk rather than print boxes"
+    }
     let shown = scalars.prefix(5).map { scalar in
       "'\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(4)))"
     }

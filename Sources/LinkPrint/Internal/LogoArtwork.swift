@@ -1,5 +1,5 @@
 import CCairo
-import CPango
+import CGLib
 import CRsvg
 import LinkQR
 
@@ -93,7 +93,7 @@ final class LogoArtwork {
     var error: UnsafeMutablePointer<GError>?
     // No base file: librsvg loads no external resources for the document.
     let handle = bytes.withUnsafeBufferPointer { bytes in
-      rsvg_handle_new_from_data(bytes.baseAddress, gsize(bytes.count), &error)
+      rsvg_handle_new_from_data(bytes.baseAddress, UInt(bytes.count), &error)
     }
     guard let handle else {
       throw PrintError(.invalidLogo, "the SVG logo cannot be read: \(Cairo.message(error))")

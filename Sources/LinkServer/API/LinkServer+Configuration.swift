@@ -55,6 +55,9 @@ extension LinkServer {
     /// The largest request body the connection accepts before it is closed; requests to the
     /// server's own routes take none (413).
     package var maximumRequestBodySize = 0
+    /// Path patterns the `apple-app-site-association` file claims beside the table's routes
+    /// (the short links, `/s/*`), so that a tap on one opens the app.
+    package var additionalAssociatedPaths: [String] = []
 
     /// The defaults.
     public init() {}

@@ -25,6 +25,17 @@ struct ConnectionLimits: Sendable {
   /// The most header lines.
   static let maximumHeaderFieldCount = 100
 
+  /// The body of the 400 for a request head over the limits above.
+  static let headOverflowText = """
+    The request head is over this server's limits: a request target, a header name or a \
+    header value of at most \(maximumHeaderFieldSize) bytes, at most \(maximumHeaderListSize) \
+    bytes of target, header names and values in all, and at most \(maximumHeaderFieldCount) \
+    header lines.
+
+    """
+  /// The body of the 400 for bytes that are not an HTTP/1 request.
+  static let malformedText = "The request is not an HTTP/1.1 request this server can read.\n"
+
   var idleTimeout: Duration
   var headerTimeout: Duration
   /// The most body bytes read from one request before the connection is closed.
@@ -149,7 +160,8 @@ final class RequestStartWatcher: ChannelInboundHandler, RemovableChannelHandler 
 ///   closes the connection once written (so an unread body is never drained);
 /// - on graceful shutdown, the connection closes when its last response is written (not
 ///   before, even to a slow reader);
-/// - hummingbird's own responses (its 400 for a malformed request) get the security headers.
+/// - hummingbird's own responses (its 400 for a malformed request) get the security headers,
+///   and that 400 a body that says what was wrong (a limit, or bytes that are not HTTP).
 final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
@@ -187,6 +199,10 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var needsFlush = false
   private var dateSecond = -1
   private var dateLine = ByteBuffer()
+  /// What the next 400 from hummingbird says: set when the parser fails on a request.
+  private var parseProblem: String?
+  /// The body to write before the end of the response being written.
+  private var pendingBody: ByteBuffer?
 
   init(limits: ConnectionLimits, core: ServerCore) {
     self.limits = limits
@@ -227,6 +243,17 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       if discardingBody { return }
     }
     context.fireChannelRead(data)
+  }
+
+  /// A request the parser refuses: hummingbird answers it with a bare 400 and closes the
+  /// connection; ``write(context:data:promise:)`` gives that 400 a body saying why.
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    if let error = error as? HTTPParserError {
+      parseProblem =
+        error == .headerOverflow
+        ? ConnectionLimits.headOverflowText : ConnectionLimits.malformedText
+    }
+    context.fireErrorCaught(error)
   }
 
   func channelReadComplete(context: ChannelHandlerContext) {
@@ -279,7 +306,8 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       route: route,
       client: client,
       userAgent: userAgent,
-      referrer: headers.first(name: "referer")
+      referrer: headers.first(name: "referer"),
+      purpose: headers.first(name: "sec-purpose") ?? headers.first(name: "purpose")
     )
     return true
   }
@@ -302,6 +330,17 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       if head.headers.first(name: "connection")?.lowercased() == "close" {
         closeAfterResponse = true
       }
+      // Hummingbird's own 400 for the request the parser refused: no body, closing.
+      if head.status == .badRequest, head.headers.first(name: "content-length") == "0",
+        let problem = parseProblem
+      {
+        parseProblem = nil
+        let body = ByteBuffer(string: problem)
+        head.headers.replaceOrAdd(name: "content-type", value: "text/plain; charset=utf-8")
+        head.headers.replaceOrAdd(name: "content-length", value: String(body.readableBytes))
+        head.headers.replaceOrAdd(name: "cache-control", value: "no-store")
+        pendingBody = body
+      }
       if head.status.code >= 200 && !head.headers.contains(name: "x-content-type-options") {
         var fields = HTTPFields()
         limits.security.add(
@@ -319,6 +358,10 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     case .body:
       context.write(data, promise: promise)
     case .end:
+      if let body = pendingBody {
+        pendingBody = nil
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+      }
       forwarded -= 1
       guard closeAfterResponse || (quiescing && forwarded == 0) else {
         if forwarded == 0 { idle(context) }

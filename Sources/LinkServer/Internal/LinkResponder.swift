@@ -12,6 +12,8 @@ struct LinkResponder: HTTPResponder {
   let core: ServerCore
 
   static let requestIDHeader = HTTPField.Name.named("X-Request-Id")
+  static let secPurpose = HTTPField.Name.named("Sec-Purpose")
+  static let purpose = HTTPField.Name.named("Purpose")
 
   func respond(to request: Request, context: Context) async throws -> Response {
     let start = NIODeadline.now()
@@ -28,7 +30,8 @@ struct LinkResponder: HTTPResponder {
       route: outcome.route,
       client: outcome.client,
       userAgent: request.headers[.userAgent],
-      referrer: request.headers[.referer]
+      referrer: request.headers[.referer],
+      purpose: request.headers[Self.secPurpose] ?? request.headers[Self.purpose]
     )
     return outcome.response
   }

@@ -1,4 +1,4 @@
-import HTTPTypes
+package import HTTPTypes
 
 /// The headers every response carries: a Content-Security-Policy (the page's own for landing
 /// pages, nothing allowed for everything else), `frame-ancestors 'none'` and
@@ -37,7 +37,7 @@ struct SecurityHeaders: Sendable {
 
 extension HTTPField.Name {
   /// A header name known to be valid (a token), for the server's own constants.
-  static func named(_ name: StaticString) -> HTTPField.Name {
+  package static func named(_ name: StaticString) -> HTTPField.Name {
     guard let field = HTTPField.Name("\(name)") else {
       preconditionFailure("\(name) is not a header name")
     }

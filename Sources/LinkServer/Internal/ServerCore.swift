@@ -23,6 +23,8 @@ final class ServerCore: Sendable {
   let metricsEnabled: Bool
   let security: SecurityHeaders
   let extensions: [(prefix: String, handler: any LinkServerExtension)]
+  /// Each extension once, for the observers and the health check.
+  let observers: [any LinkServerExtension]
   let hasObservers: Bool
   let context: LinkServerContext
   let logger: Logger
@@ -68,7 +70,10 @@ final class ServerCore: Sendable {
     do throws(AssociationError) {
       aasa = try table.app.ios.map { _ throws(AssociationError) in
         try association { () throws(AssociationError) in
-          try AssociationFiles.appleAppSiteAssociation(for: table)
+          try AssociationFiles.appleAppSiteAssociation(
+            for: table,
+            additionalPaths: configuration.additionalAssociatedPaths
+          )
         }
       }
     } catch {
@@ -116,6 +121,7 @@ final class ServerCore: Sendable {
       for prefix in handler.pathPrefixes { extensions.append((prefix, handler)) }
     }
     self.extensions = extensions
+    observers = configuration.extensions
     hasObservers = !configuration.extensions.isEmpty
     context = LinkServerContext(
       table: table,
@@ -310,7 +316,7 @@ final class ServerCore: Sendable {
   }
 
   private func health(_ request: Request) async -> Outcome {
-    for (_, handler) in extensions {
+    for handler in observers {
       if let problem = await handler.healthProblem() {
         let answer = FixedResponses.text(.serviceUnavailable, problem + "\n", security: security)
         return Outcome(response: answer.response(for: request), endpoint: "healthz")
@@ -366,7 +372,8 @@ final class ServerCore: Sendable {
     route: String?,
     client: ClientClassification?,
     userAgent: String?,
-    referrer: String?
+    referrer: String?,
+    purpose: String?
   ) {
     let nanoseconds = (NIODeadline.now() - start).nanoseconds
     metrics.record(endpoint: endpoint, route: route, status: status, nanoseconds: nanoseconds)
@@ -388,9 +395,11 @@ final class ServerCore: Sendable {
         route: route,
         status: status,
         client: client ?? ClientClassification(userAgent: userAgent, method: method),
-        referrerHost: LinkResponder.host(ofReferrer: referrer)
+        referrerHost: LinkResponder.host(ofReferrer: referrer),
+        userAgent: userAgent,
+        purpose: purpose
       )
-      for (_, handler) in extensions { handler.observe(event) }
+      for handler in observers { handler.observe(event) }
     }
   }
 }

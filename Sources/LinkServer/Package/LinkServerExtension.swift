@@ -75,7 +75,9 @@ package struct ExtensionResponse: Sendable {
   }
 }
 
-/// One answered request, as an extension's observer sees it: no address, no user agent.
+/// One answered request, as an extension's observer sees it: no address. The user agent and
+/// the `Sec-Purpose` header are there to classify the request (a person, a tool, a prefetch)
+/// and must not be kept.
 package struct RequestEvent: Sendable {
   /// The `endpoint` label (`page`, `qr`, `not_found`, an extension's).
   package let endpoint: String
@@ -87,6 +89,10 @@ package struct RequestEvent: Sendable {
   package let client: ClientClassification
   /// The host of the `Referer`, if any.
   package let referrerHost: String?
+  /// The `User-Agent`, to classify the request only; never to be stored.
+  package let userAgent: String?
+  /// The `Sec-Purpose` (or `Purpose`) header: `prefetch` for a browser's prefetch.
+  package let purpose: String?
 }
 
 /// What the server offers its extensions.
@@ -103,4 +109,10 @@ package struct LinkServerContext: Sendable {
 
   /// The 404 page for a request (in its language).
   package func notFound(_ request: Request) -> Response { notFound.response(to: request) }
+
+  /// The host of a `Referer` URL, lower case, when it is a plain host name (as in
+  /// ``RequestEvent/referrerHost``).
+  package func referrerHost(_ referrer: String?) -> String? {
+    LinkResponder.host(ofReferrer: referrer)
+  }
 }

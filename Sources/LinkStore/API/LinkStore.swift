@@ -85,8 +85,12 @@ public final class LinkStore: Sendable {
       background.addTask { await backend.run() }
       defer { background.cancelAll() }
       do {
-        // Migrations may wait for another process's migrations: allow them longer.
-        _ = try await store.withDeadline(timeout: store.options.operationTimeout * 6) {
+        // Migrations may wait for another process's migrations: PostgreSQL bounds that wait
+        // itself (`lock_timeout`, six operation timeouts); the clock here is only a last
+        // resort, and generous, because a wall clock also counts the time this process could
+        // not run (a busy machine, a cooperative pool blocked by other work), which once
+        // failed a migration that the database had not delayed at all.
+        _ = try await store.withDeadline(timeout: store.options.operationTimeout * 24) {
           () throws(StoreError) in try await backend.migrate()
         }
       } catch {

@@ -22,7 +22,7 @@ public struct StoreOptions: Sendable, Hashable {
   public init() {}
 
   /// Why the options cannot be used, or `nil`.
-  func problem() -> String? {
+  package func problem() -> String? {
     if codeLength < 8 || codeLength > 32 { return "codeLength must be 8–32, got \(codeLength)" }
     if flushInterval <= .zero { return "flushInterval must be positive" }
     if operationTimeout <= .zero { return "operationTimeout must be positive" }

@@ -89,7 +89,12 @@ final class PostgresBackend: StoreBackend {
     let schema = settings.schema
     let logger = logger
     do {
-      let version = try await Self.migrate(connection, schema: schema, logger: logger)
+      let version = try await Self.migrate(
+        connection,
+        schema: schema,
+        lockTimeoutMilliseconds: Self.milliseconds(connectTimeout * 6),
+        logger: logger
+      )
       try? await connection.close()
       return version
     } catch {
@@ -98,13 +103,20 @@ final class PostgresBackend: StoreBackend {
     }
   }
 
-  private static func migrate(_ connection: PostgresConnection, schema: String?, logger: Logger)
-    async throws -> Int
-  {
+  private static func migrate(
+    _ connection: PostgresConnection,
+    schema: String?,
+    lockTimeoutMilliseconds: Int64,
+    logger: Logger
+  ) async throws -> Int {
     try await connection.query("BEGIN", logger: logger)
     do {
       // One migrator at a time per schema, across every process: the lock is released with
-      // the transaction.
+      // the transaction. The wait for it is bounded by the server, not by this process's clock.
+      try await connection.query(
+        PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = '\(lockTimeoutMilliseconds)ms'"),
+        logger: logger
+      )
       try await connection.query(
         "SELECT pg_advisory_xact_lock(hashtext('linkgen-migrations'), hashtext(\(schema ?? "")))",
         logger: logger
@@ -154,6 +166,10 @@ final class PostgresBackend: StoreBackend {
     }
   }
 
+  private static func milliseconds(_ duration: Duration) -> Int64 {
+    duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+  }
+
   /// The pool's settings for one connection of its own.
   private func directConfiguration() throws -> PostgresConnection.Configuration {
     var configuration: PostgresConnection.Configuration
@@ -181,10 +197,7 @@ final class PostgresBackend: StoreBackend {
         tls: tls
       )
     }
-    configuration.options.connectTimeout = .milliseconds(
-      Int64(connectTimeout.components.seconds * 1000)
-        + connectTimeout.components.attoseconds / 1_000_000_000_000_000
-    )
+    configuration.options.connectTimeout = .milliseconds(Self.milliseconds(connectTimeout))
     configuration.options.additionalStartupParameters = startupParameters
     return configuration
   }
@@ -510,6 +523,11 @@ final class PostgresBackend: StoreBackend {
       switch state {
       case "40001", "40P01":
         return StoreError(.unavailable, message + " (a conflicting transaction)")
+      case "55P03":
+        return StoreError(
+          .unavailable,
+          message + " (a lock held too long, e.g. by another migration)"
+        )
       case "53100", "58030":
         return StoreError(.storageFailure, message)
       case "3D000", "3F000", "42501", "28000", "28P01":

@@ -2,7 +2,7 @@ import ArgumentParser
 import LinkPrint
 import LinkQR
 
-/// `--logo FILE [--logo-size PERCENT]`: a logo in the centre of QR codes (`qr`, `sheet`).
+/// `--logo FILE [--logo-size PERCENT]`: a logo in the centre of QR codes (`qr`, `batch`, `sheet`).
 struct LogoOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LinkBatch
 import LinkKit
+import LinkPrint
 import LinkQR
 
 extension Linkgen {
@@ -25,14 +26,28 @@ extension Linkgen {
         progress bar is shown on a terminal only. DIR and its parents are created \
         when missing.
 
+        With --logo (PNG or SVG) every code is made as by 'linkgen qr --logo': \
+        error correction H, a version without an alignment pattern at its \
+        centre, and a logo no larger than the code can restore (docs/print.md, \
+        logo rules); a row whose code cannot take the logo at --logo-size fails \
+        with its line. SVG files embed the logo; PNG files are drawn by cairo. \
+        A logo that cannot be read is exit 66, one that is not a PNG or SVG \
+        image 65. For example:
+          linkgen batch invite --input invites.csv --out cards \\
+              --format png,svg --logo brand.svg
+
         Examples:
           linkgen batch invite --input invites.csv --out cards \\
               --format png,svg --name '{code}'
           linkgen batch shared-checklist --input lists.csv --out qr --size 30mm
           linkgen batch shared-checklist --input lists.csv --out qr --resume
 
+        Limits (docs/limits.md): a record of at most 64 KB and 1024 fields (a \
+        longer one is a failed row), at most --max-rows data rows.
+
         Exit status: 0 when every row was written, 64 for a usage error, 65 for \
-        an unknown route, a CSV without a usable header or when any row failed, \
+        an unknown route, a CSV without a usable header or over --max-rows, or \
+        when any row failed, \
         66 when the CSV cannot be read, 73 when DIR cannot be created, 74 when \
         writing fails part-way, 130/143 when interrupted (no manifest is written \
         then).
@@ -81,12 +96,27 @@ extension Linkgen {
     )
     var jobs: Int?
 
+    @Option(
+      help: ArgumentHelp(
+        "The most data rows to read (default \(BatchOptions.defaultMaximumRows)); a longer CSV "
+          + "is refused before anything is written.",
+        valueName: "n"
+      )
+    )
+    var maxRows = BatchOptions.defaultMaximumRows
+
     @OptionGroup(title: "QR code") var style: QRStyleOptions<PlainQRSpelling>
+
+    @OptionGroup(title: "Logo") var logo: LogoOptions
 
     func validate() throws {
       if let jobs, jobs < 1 {
         throw ValidationError("--jobs must be at least 1, not \(jobs)")
       }
+      if maxRows < 1 {
+        throw ValidationError("--max-rows must be at least 1, not \(maxRows)")
+      }
+      try logo.validate(ecc: style.eccLevel)
     }
 
     func run() throws {
@@ -101,10 +131,12 @@ extension Linkgen {
       options.manifest = manifest
       options.resume = resume
       options.link = qrLink
-      options.errorCorrection = style.ecc
+      options.logo = try logo.load()
+      options.errorCorrection = options.logo == nil ? style.ecc : .high
       options.minimumVersion = style.minVersion
       options.rendering = style.renderOptions()
       if let jobs { options.workers = jobs }
+      options.maximumRows = maxRows
       for warning in options.rendering.warnings { Console.warning(warning) }
       let summary = try Self.run(table: table, options: options)
       Console.print(

@@ -121,11 +121,21 @@ extension Linkgen {
     @Option(help: ArgumentHelp("Threads (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
+    @Option(
+      help: ArgumentHelp(
+        "The most data rows to read (default \(BatchOptions.defaultMaximumRows)); a longer CSV "
+          + "is refused before anything is written.",
+        valueName: "n"
+      )
+    )
+    var maxRows = BatchOptions.defaultMaximumRows
+
     func validate() throws {
       try paper.validate()
       try logo.validate(ecc: ecc)
       if let split, split < 1 { throw ValidationError("--split takes a number of rows, 1 or more") }
       if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of threads, 1 or more") }
+      if maxRows < 1 { throw ValidationError("--max-rows must be at least 1, not \(maxRows)") }
       if let minVersion, !(1...40).contains(minVersion) {
         throw ValidationError("--min-version takes 1 to 40, not \(minVersion)")
       }
@@ -149,6 +159,7 @@ extension Linkgen {
       options.minimumVersion = minVersion
       options.split = split
       if let jobs { options.workers = jobs }
+      options.maximumRows = maxRows
       let pages = try PageRenderer(
         table: table,
         templatesDirectory: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }

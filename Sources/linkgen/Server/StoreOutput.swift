@@ -36,36 +36,9 @@ enum StoreJSON {
   }
 
   /// `{"from", "to", "groupBy", "rows": [{<dimensions>, "clicks", "bots", "botReasons",
-  /// "storeTaps", "deferredOpens"}]}`.
+  /// "storeTaps", "deferredOpens"}]}` (LinkStore's shape, shared with the server's API).
   static func stats(_ rows: [StatsRow], query: StatsQuery) -> String {
-    JSONValue.object([
-      ("from", .string(query.from.description)),
-      ("to", .string(query.to.description)),
-      ("groupBy", .array(query.groupBy.map { .string($0.rawValue) })),
-      (
-        "rows",
-        .array(
-          rows.map { row in
-            var members: [(String, JSONValue)] = query.groupBy.map { dimension in
-              (dimension.rawValue, StoreText.cell(row, dimension).map(JSONValue.string) ?? .null)
-            }
-            members += [
-              ("clicks", .number(row.clicks)),
-              ("bots", .number(row.bots)),
-              (
-                "botReasons",
-                .object(
-                  row.botReasons.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }
-                )
-              ),
-              ("storeTaps", .number(row.storeTaps)),
-              ("deferredOpens", .number(row.deferredOpens)),
-            ]
-            return .object(members)
-          }
-        )
-      ),
-    ]).rendered()
+    query.json(rows).rendered()
   }
 }
 
@@ -93,23 +66,12 @@ enum StoreText {
     return table(header: ["id", "scopes", "created", "status", "name"], rows: rows)
   }
 
-  static func cell(_ row: StatsRow, _ dimension: StatsDimension) -> String? {
-    switch dimension {
-    case .day: row.day?.description
-    case .route: row.route
-    case .link: row.code
-    case .platform: row.platform?.rawValue
-    case .browser: row.browser
-    case .referrer: row.referrer
-    }
-  }
-
   static func stats(_ rows: [StatsRow], query: StatsQuery) -> String {
     guard !rows.isEmpty else { return "no clicks from \(query.from) to \(query.to)" }
     let header =
       query.groupBy.map(\.rawValue) + ["clicks", "bots", "store", "deferred", "bot reasons"]
     let body = rows.map { row in
-      query.groupBy.map { cell(row, $0) ?? "-" }
+      query.groupBy.map { row.cell($0) ?? "-" }
         + [
           String(row.clicks), String(row.bots), String(row.storeTaps), String(row.deferredOpens),
           row.botReasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

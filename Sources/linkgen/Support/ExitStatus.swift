@@ -75,7 +75,8 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
 
   private static func status(_ code: LinkError.Code) -> ExitStatus {
     switch code {
-    case .tooLong, .invalidCharacter, .invalidPercentEncoding, .malformedURL, .unknownScheme,
+    case .tooLong, .tooManyParts, .invalidCharacter, .invalidPercentEncoding, .malformedURL,
+      .unknownScheme,
       .hostNotAllowed, .noMatchingRoute, .unknownRoute, .routeMismatch, .unknownParameter,
       .missingParameter, .duplicateParameter, .invalidValue, .linkNotConfigured:
       .dataError
@@ -85,7 +86,7 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
   private static func status(_ code: RouteTableError.Code) -> ExitStatus {
     switch code {
     case .fileNotFound, .unreadableFile: .noInput
-    case .malformedJSON, .invalidTable: .dataError
+    case .malformedJSON, .invalidTable, .tooLarge, .tooDeep: .dataError
     }
   }
 
@@ -100,7 +101,8 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     switch code {
     case .unreadableTemplates: .noInput
     case .invalidLocale, .invalidField: .usage
-    case .templateSyntax, .missingTemplate, .missingContentSecurityPolicy, .unsafeURL, .unsafeSVG,
+    case .templateSyntax, .templateTooLarge, .missingTemplate, .missingContentSecurityPolicy,
+      .unsafeURL, .unsafeSVG,
       .missingAppIdentity, .smsTooLong, .link:
       .dataError
     }
@@ -129,7 +131,8 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
 
   private static func status(_ code: BatchError.Code) -> ExitStatus {
     switch code {
-    case .unknownRoute, .linkNotConfigured, .invalidHeader, .missingColumn: .dataError
+    case .unknownRoute, .linkNotConfigured, .invalidHeader, .missingColumn, .tooManyRows:
+      .dataError
     case .invalidOption, .invalidNamePattern: .usage
     case .unreadableInput: .noInput
     case .cannotCreateOutput: .cannotCreate
@@ -139,8 +142,8 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
 
   private static func status(_ code: PrintError.Code) -> ExitStatus {
     switch code {
-    case .unknownRoute, .linkNotConfigured, .invalidHeader, .missingColumn, .invalidTemplate,
-      .invalidLogo:
+    case .unknownRoute, .linkNotConfigured, .invalidHeader, .missingColumn, .tooManyRows,
+      .invalidTemplate, .invalidLogo:
       .dataError
     case .invalidOption, .logoTooLarge: .usage
     case .unreadableInput: .noInput

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a file to check, or standard input for `-`, never more than ``limit`` bytes.
 enum InputFile {
   static let limit = 8 * 1024 * 1024
@@ -15,12 +23,12 @@ enum InputFile {
       {
         throw CommandError(.unreadableInput, "cannot read \(path): it is a directory")
       }
-      guard let opened = FileHandle(forReadingAtPath: path) else {
-        let reason =
-          FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
-        throw CommandError(.unreadableInput, "cannot read \(path): \(reason)")
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+        throw CommandError(.unreadableInput, "cannot read \(path): \(reason.lowercased())")
       }
-      handle = opened
+      handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
     defer { if path != "-" { try? handle.close() } }
     let data: Data

@@ -23,6 +23,7 @@ enum TextOutput {
       var lines = [route.name + (route.summary.map { "  — \($0)" } ?? "")]
       for parameter in route.parameters {
         var line = "  --\(parameter.name) <\(parameter.type)>"
+        if parameter.allowsNilUUID { line += "  (nil UUID allowed)" }
         if let value = parameter.defaultValue {
           line += "  (default \(value))"
         } else if parameter.isOptional {

@@ -80,14 +80,16 @@ extension Route {
 }
 
 extension Parameter {
-  /// `{"name", "type", "description", "optional", "default"}`.
+  /// `{"name", "type", "description", "optional", "default"}`, and `"allowNil"` for a UUID.
   package var json: JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("name", .string(name)),
       ("type", .string(type.name)),
       ("description", .string(type.description)),
       ("optional", .bool(isOptional)),
       ("default", defaultValue?.json ?? .null),
-    ])
+    ]
+    if type == .uuid { members.append(("allowNil", .bool(allowsNilUUID))) }
+    return .object(members)
   }
 }

@@ -135,6 +135,7 @@ struct TableDocument: SchemaObject {
     var maxLength: Int?
     var allowedCharacters: String?
     var values: [String]?
+    var allowNil: Bool?
 
     static var fields: [SchemaField<Self>] {
       [
@@ -148,6 +149,7 @@ struct TableDocument: SchemaObject {
         .optional("maxLength", \.maxLength, for: .string, SchemaValue.integer),
         .optional("allowedCharacters", \.allowedCharacters, for: .string, SchemaValue.string),
         .optional("values", \.values, for: .enumeration, SchemaValue.strings),
+        .optional("allowNil", \.allowNil, for: .uuid, SchemaValue.bool),
       ]
     }
 

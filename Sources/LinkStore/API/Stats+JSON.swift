@@ -1,0 +1,47 @@
+package import LinkKit
+
+extension StatsRow {
+  /// The row's value in a column, as text; `nil` when the hits had none (no short link, no in-app
+  /// browser, no referrer).
+  package func cell(_ dimension: StatsDimension) -> String? {
+    switch dimension {
+    case .day: day?.description
+    case .route: route
+    case .link: code
+    case .platform: platform?.rawValue
+    case .browser: browser
+    case .referrer: referrer
+    }
+  }
+
+  /// `{<dimensions>, "clicks", "bots", "botReasons", "storeTaps", "deferredOpens"}`.
+  package func json(groupBy: [StatsDimension]) -> JSONValue {
+    var members: [(String, JSONValue)] = groupBy.map { dimension in
+      (dimension.rawValue, cell(dimension).map(JSONValue.string) ?? .null)
+    }
+    members += [
+      ("clicks", .number(clicks)),
+      ("bots", .number(bots)),
+      (
+        "botReasons",
+        .object(botReasons.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) })
+      ),
+      ("storeTaps", .number(storeTaps)),
+      ("deferredOpens", .number(deferredOpens)),
+    ]
+    return .object(members)
+  }
+}
+
+extension StatsQuery {
+  /// `{"from", "to", "groupBy", "rows": [...]}`: what `linkgen stats --format json` prints and
+  /// `GET /api/v1/stats` answers.
+  package func json(_ rows: [StatsRow]) -> JSONValue {
+    .object([
+      ("from", .string(from.description)),
+      ("to", .string(to.description)),
+      ("groupBy", .array(groupBy.map { .string($0.rawValue) })),
+      ("rows", .array(rows.map { $0.json(groupBy: groupBy) })),
+    ])
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LinkServer
+import LinkStore
+import NIOConcurrencyHelpers
+
+/// Turns what the server knows about a request into a click event for the store's buffer: the
+/// day, the route and short link, the platform, the in-app browser, the referrer's host, and
+/// whether a person or a bot (and why) sent it. Nothing of the request is kept beyond that.
+final class ClickRecording: Sendable {
+  private let store: LinkStore
+  /// User agents already classified (a few thousand distinct ones cover real traffic); cleared
+  /// when full, so memory stays flat.
+  private let visitors = NIOLockedValueBox<[String: Visitor]>([:])
+  private static let visitorCacheSize = 4096
+
+  init(store: LinkStore) {
+    self.store = store
+  }
+
+  /// A person, or a bot and why: the server's crawler table first (previews, crawlers,
+  /// association-file fetchers), then the method (`HEAD`, `OPTIONS`), a prefetch, and the
+  /// store's list of HTTP libraries and generic robots.
+  func visitor(client: ClientClassification, method: String, userAgent: String?, purpose: String?)
+    -> Visitor
+  {
+    if let crawler = client.crawler { return .bot(BotReason(.crawler, crawler.id)) }
+    guard method == "GET", purpose == nil, let userAgent else {
+      return ClickClassifier.classify(method: method, userAgent: userAgent, purpose: purpose)
+    }
+    if let known = visitors.withLockedValue({ $0[userAgent] }) { return known }
+    let visitor = ClickClassifier.classify(method: method, userAgent: userAgent)
+    visitors.withLockedValue { cache in
+      if cache.count >= Self.visitorCacheSize { cache.removeAll(keepingCapacity: true) }
+      cache[userAgent] = visitor
+    }
+    return visitor
+  }
+
+  /// Counts a hit in the store's buffer (never waits for the database).
+  func record(
+    route: String,
+    code: String?,
+    visitor: Visitor,
+    client: ClientClassification,
+    referrerHost: String?
+  ) {
+    let platform: ClickPlatform =
+      switch client.platform {
+      case .ios: .ios
+      case .android: .android
+      case .other: visitor == .human ? .desktop : .other
+      }
+    store.record(
+      ClickEvent(
+        route: route,
+        code: code,
+        visitor: visitor,
+        platform: platform,
+        browser: client.inAppBrowser?.id,
+        referrerHost: referrerHost
+      )
+    )
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import LinkgenTestSupport
+import Testing
+
+/// `linkgen serve` on PostgreSQL: two copies sharing one database, and a database that goes
+/// away and comes back. Skipped with a message when no PostgreSQL server is reachable.
+@Suite(.enabled(if: TestPostgres.isReachable, Comment(rawValue: TestPostgres.skipMessage)))
+struct PostgresServeTests {
+  @Test func twoCopiesShareLinksAndTheirClicksAddUpExactly() throws {
+    let database = TestPostgres.url(schema: TestPostgres.freshSchema())
+    let key = try API.key(database, scopes: "links:create,stats:read")
+    let first = try ServerProcess(Linkgen.openlist + ["--database", database])
+    let second = try ServerProcess(Linkgen.openlist + ["--database", database])
+
+    let code = try API.createLink(first, key: key)
+    let resolved = try API.send(second, "GET", "/api/v1/links/\(code)")
+    #expect(resolved.status == 200, "a link made on one copy resolves on the other")
+    #expect(try API.object(resolved)["route"] as? String == "shared-checklist")
+
+    let sent = [(first, 7), (second, 5)]
+    for (server, count) in sent {
+      for index in 0..<count {
+        let agent = index.isMultiple(of: 2) ? UserAgent.iPhoneSafari : UserAgent.androidChrome
+        #expect(try server.get("/s/\(code)", headers: [("User-Agent", agent)]).status == 200)
+      }
+      #expect(try server.get("/s/\(code)", method: "HEAD").status == 200)
+      #expect(
+        try server.get("/s/\(code)", headers: [("User-Agent", UserAgent.slackCrawler)]).status
+          == 200
+      )
+    }
+    // SIGTERM: each copy writes its buffered counts before it exits.
+    #expect(first.stop() == 0, "\(first.log)")
+    #expect(second.stop() == 0, "\(second.log)")
+    let rows = try API.stats(database, ["--link", code, "--by", "link"])
+    #expect(rows.count == 1)
+    #expect(rows.first?["clicks"] as? Int == 12, "\(rows)")
+    #expect(rows.first?["bots"] as? Int == 4, "\(rows)")
+  }
+
+  @Test func aDatabaseThatGoesAwayGives503AndRecoversWithoutARestart() async throws {
+    let base = try #require(URLComponents(string: TestPostgres.baseURL))
+    let proxy = TCPProxy(upstreamHost: base.host ?? "127.0.0.1", upstreamPort: base.port ?? 5432)
+    try await proxy.start()
+    var components = base
+    components.port = proxy.port
+    let direct = TestPostgres.url(schema: TestPostgres.freshSchema())
+    let schema = try #require(URLComponents(string: direct)?.queryItems)
+    components.queryItems = schema
+    let database = try #require(components.string)
+    let key = try API.key(database, scopes: "links:create")
+    let server = try ServerProcess(
+      Linkgen.openlist + ["--database", database, "--link-cache-seconds", "0"]
+    )
+    let created = try API.send(
+      server,
+      "POST",
+      "/api/v1/links",
+      body: API.createBody(),
+      headers: API.bearer(key)
+    )
+    let code = try #require(try API.object(created)["code"] as? String)
+    #expect(try server.get("/s/\(code)").status == 200)
+
+    await proxy.stop()
+    let down = try server.get("/s/\(code)", headers: [("User-Agent", UserAgent.iPhoneSafari)])
+    #expect(down.status == 503 && down.header("Retry-After") == "5", "\(down.text)")
+    let refused = try API.send(
+      server,
+      "POST",
+      "/api/v1/links",
+      body: API.createBody(),
+      headers: API.bearer(key)
+    )
+    #expect(try refused.status == 503 && API.error(refused).code == "unavailable")
+    // The link domain itself stays up: the association files and the table's pages need no
+    // database, so a load balancer must not take the copy out.
+    #expect(try server.get("/healthz").status == 200)
+    #expect(try server.get(ServeTests.page).status == 200)
+    #expect(server.log.contains("the database cannot be reached"), "\(server.log)")
+
+    try await proxy.start()
+    var answer = 0
+    for _ in 0..<300 where answer != 200 {
+      answer = try server.get("/s/\(code)", headers: [("User-Agent", UserAgent.iPhoneSafari)])
+        .status
+      if answer != 200 { try await Task.sleep(for: .milliseconds(100)) }
+    }
+    #expect(answer == 200, "the server recovers without a restart")
+    #expect(try server.get("/healthz").status == 200)
+    #expect(server.log.contains("the database answers again"), "\(server.log)")
+    #expect(server.stop() == 0)
+    await proxy.stop()
+  }
+}

@@ -1,0 +1,372 @@
+import Foundation
+import LinkgenTestSupport
+import Testing
+
+/// What the API tests send and read.
+enum API {
+  /// Sends a request with a body on a fresh connection.
+  static func send(
+    _ server: ServerProcess,
+    _ method: String,
+    _ target: String,
+    body: String? = nil,
+    headers: [(String, String)] = []
+  ) throws -> WireResponse {
+    let connection = try HTTPConnection(port: server.port)
+    var all = headers
+    if let body {
+      all += [("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")]
+    }
+    try connection.send(
+      HTTPConnection.request(method, target, headers: all, close: true) + (body ?? "")
+    )
+    return try connection.readResponse(method: method)
+  }
+
+  static func bearer(_ key: String) -> [(String, String)] { [("Authorization", "Bearer \(key)")] }
+
+  static func object(_ response: WireResponse) throws -> [String: Any] {
+    try #require(
+      try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+      "not a JSON object: \(response.text)"
+    )
+  }
+
+  /// `{"error": {"code", "message", "field"}}`'s code and field.
+  static func error(_ response: WireResponse) throws -> (code: String?, field: String?) {
+    let error = try #require(try object(response)["error"] as? [String: Any], "\(response.text)")
+    return (error["code"] as? String, error["field"] as? String)
+  }
+
+  /// A key with the scopes, made by `linkgen keys create` on the database.
+  static func key(_ database: String, scopes: String) throws -> String {
+    let created = try Linkgen.run([
+      "keys", "create", "--scope", scopes, "--format", "json", "--database", database,
+    ])
+    #expect(created.status == 0, "\(created.error)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(created.output.utf8)) as? [String: Any]
+    )
+    return try #require(object["key"] as? String)
+  }
+
+  /// `linkgen stats --format json` rows for a short link or route.
+  static func stats(_ database: String, _ arguments: [String]) throws -> [[String: Any]] {
+    let result = try Linkgen.run(
+      ["stats", "--format", "json", "--database", database] + arguments
+    )
+    #expect(result.status == 0, "\(result.error)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    )
+    return try #require(object["rows"] as? [[String: Any]])
+  }
+
+  /// Creates the checklist's short link with `key`; its code.
+  static func createLink(_ server: ServerProcess, key: String) throws -> String {
+    let created = try send(
+      server,
+      "POST",
+      "/api/v1/links",
+      body: createBody(),
+      headers: bearer(key)
+    )
+    #expect(created.status == 201, "\(created.text)")
+    return try #require(try object(created)["code"] as? String)
+  }
+
+  static func createBody(_ extra: String = "") -> String {
+    "{\"route\": \"shared-checklist\", \"params\": {\"id\": \"\(ServeTests.id)\"}\(extra)}"
+  }
+}
+
+/// `linkgen serve --database …`: short links, the API, click counts, limits, on real databases
+/// (SQLite here; PostgreSQL in `PostgresServeTests`).
+@Suite struct ShortLinkServeTests {
+  @Test func shortLinksServeTheirPageAndCountClicksWithBotsApart() throws {
+    let directory = try TemporaryDirectory()
+    let database = "sqlite:\(directory.file("links.sqlite").path)"
+    let key = try API.key(database, scopes: "links:create,links:delete,stats:read")
+    let server = try ServerProcess(Linkgen.openlist + ["--database", database])
+
+    // The association file claims the short links.
+    let aasa = try server.get("/.well-known/apple-app-site-association").text
+    #expect(aasa.contains("\"/\": \"/s/*\""), "\(aasa)")
+
+    let created = try API.send(
+      server,
+      "POST",
+      "/api/v1/links",
+      body: API.createBody(),
+      headers: API.bearer(key)
+    )
+    #expect(created.status == 201, "\(created.text)")
+    let link = try API.object(created)
+    let code = try #require(link["code"] as? String)
+    #expect(link["short"] as? String == "https://openlist.example.com/s/\(code)")
+    let links = try #require(link["links"] as? [String: Any])
+    #expect(links["universal"] as? String == ServeTests.link)
+
+    // The short link is the landing page itself, for each client; never a redirect.
+    let iPhone = try server.get("/s/\(code)", headers: [("User-Agent", UserAgent.iPhoneSafari)])
+    #expect(iPhone.status == 200 && iPhone.header("Location") == nil)
+    #expect(
+      iPhone.text.contains("openlist://shared-checklists?shared-checklistId=\(ServeTests.id)")
+    )
+    let instagram = try server.get(
+      "/s/\(code)",
+      headers: [
+        ("User-Agent", UserAgent.instagramIOS), ("Referer", "https://l.instagram.com/x?u=1"),
+      ]
+    )
+    #expect(instagram.status == 200)
+    #expect(
+      instagram.text.contains("https://openlist.example.com/s/\(code)"),
+      "copies the short link"
+    )
+    let card = try server.get("/s/\(code)", headers: [("User-Agent", UserAgent.facebookCrawler)])
+    #expect(card.status == 200 && card.text.contains("og:title"))
+    #expect(
+      try server.get(
+        "/s/\(code)",
+        method: "HEAD",
+        headers: [("User-Agent", UserAgent.iPhoneSafari)]
+      ).status == 200
+    )
+    #expect(try server.get("/s/\(code)", headers: [("User-Agent", "curl/8.5.0")]).status == 200)
+    // The table's own landing page is counted too, without a code.
+    #expect(
+      try server.get(ServeTests.page, headers: [("User-Agent", UserAgent.androidChrome)]).status
+        == 200
+    )
+
+    // Resolving for the app: public, no key.
+    let resolved = try API.send(server, "GET", "/api/v1/links/\(code)")
+    #expect(resolved.status == 200)
+    let body = try API.object(resolved)
+    #expect(body["route"] as? String == "shared-checklist")
+    #expect((body["params"] as? [String: Any])?["id"] as? String == ServeTests.id)
+    #expect((body["links"] as? [String: Any])?["universal"] as? String == ServeTests.link)
+
+    // Stats through the API (the counts reach the database at the next flush; the shutdown
+    // below writes them for certain).
+    let stats = try API.send(server, "GET", "/api/v1/stats?groupBy=route", headers: API.bearer(key))
+    #expect(stats.status == 200, "\(stats.text)")
+    #expect(stats.header("RateLimit-Limit") == "1200")
+
+    // Deleting: the short link is gone, its counts stay.
+    #expect(
+      try API.send(server, "DELETE", "/api/v1/links/\(code)", headers: API.bearer(key)).status
+        == 204
+    )
+    #expect(
+      try server.get("/s/\(code)", headers: [("User-Agent", UserAgent.iPhoneSafari)]).status == 404
+    )
+    #expect(try API.send(server, "GET", "/api/v1/links/\(code)").status == 404)
+    #expect(
+      try API.send(server, "DELETE", "/api/v1/links/\(code)", headers: API.bearer(key)).status
+        == 404
+    )
+
+    #expect(server.stop() == 0, "\(server.log)")
+    let byLink = try API.stats(database, ["--link", code, "--by", "link"])
+    #expect(byLink.count == 1)
+    #expect(byLink.first?["clicks"] as? Int == 2, "iPhone and Instagram: \(byLink)")
+    #expect(byLink.first?["bots"] as? Int == 3, "the preview, HEAD and curl: \(byLink)")
+    let reasons = byLink.first?["botReasons"] as? [String: Int] ?? [:]
+    #expect(reasons["crawler:facebook"] == 1 && reasons["method:head"] == 1, "\(reasons)")
+    let byReferrer = try API.stats(database, ["--link", code, "--by", "browser,referrer"])
+    #expect(
+      byReferrer.contains {
+        $0["browser"] as? String == "instagram" && $0["referrer"] as? String == "l.instagram.com"
+      }
+    )
+    let pages = try API.stats(database, ["--route", "shared-checklist", "--by", "link,platform"])
+    #expect(
+      pages.contains {
+        $0["link"] is NSNull && $0["platform"] as? String == "android" && $0["clicks"] as? Int == 1
+      },
+      "\(pages)"
+    )
+  }
+
+  @Test func visitLimitsAndPreviews() throws {
+    let directory = try TemporaryDirectory()
+    let database = "sqlite:\(directory.file("links.sqlite").path)"
+    let key = try API.key(database, scopes: "links:create")
+    let server = try ServerProcess(Linkgen.openlist + ["--database", database])
+    let created = try API.send(
+      server,
+      "POST",
+      "/api/v1/links",
+      body: API.createBody(", \"maxVisits\": 1, \"slug\": \"one-time\""),
+      headers: API.bearer(key)
+    )
+    #expect(created.status == 201, "\(created.text)")
+    // Previews and probes never use the visit up.
+    for agent in [UserAgent.slackCrawler, UserAgent.facebookCrawler] {
+      #expect(try server.get("/s/one-time", headers: [("User-Agent", agent)]).status == 200)
+    }
+    #expect(
+      try server.get(
+        "/s/one-time",
+        method: "HEAD",
+        headers: [("User-Agent", UserAgent.iPhoneSafari)]
+      ).status == 200
+    )
+    #expect(
+      try server.get("/s/one-time", headers: [("User-Agent", UserAgent.iPhoneSafari)]).status == 200
+    )
+    let gone = try server.get("/s/one-time", headers: [("User-Agent", UserAgent.iPhoneSafari)])
+    #expect(gone.status == 410 && gone.header("Location") == nil)
+    #expect(gone.text.contains("used up"))
+    let resolved = try API.send(server, "GET", "/api/v1/links/one-time")
+    #expect(try resolved.status == 410 && API.error(resolved).code == "exhausted")
+    let taken = try API.send(
+      server,
+      "POST",
+      "/api/v1/links",
+      body: API.createBody(", \"slug\": \"one-time\""),
+      headers: API.bearer(key)
+    )
+    #expect(try taken.status == 409 && API.error(taken).field == "slug")
+    #expect(server.stop() == 0)
+  }
+
+  @Test func wrongKeysAndBadRequestsGetClearErrorsAndWriteNothing() throws {
+    let directory = try TemporaryDirectory()
+    let database = "sqlite:\(directory.file("links.sqlite").path)"
+    let key = try API.key(database, scopes: "links:create")
+    let statsOnly = try API.key(database, scopes: "stats:read")
+    let server = try ServerProcess(
+      Linkgen.openlist + ["--database", database, "--max-body-size", "1024"]
+    )
+    func post(_ body: String, _ headers: [(String, String)]) throws -> WireResponse {
+      try API.send(server, "POST", "/api/v1/links", body: body, headers: headers)
+    }
+    let slug = ", \"slug\": \"never-made\""
+    let missing = try post(API.createBody(slug), [])
+    #expect(
+      missing.status == 401 && missing.header("WWW-Authenticate")?.hasPrefix("Bearer") == true
+    )
+    #expect(try API.error(missing).code == "unauthorized")
+    #expect(missing.header("Content-Type") == "application/json")
+    let wrong = String(key.dropLast()) + (key.hasSuffix("a") ? "b" : "a")
+    for presented in [wrong, "lgk_nothing", "", key.uppercased()] {
+      let refused = try post(API.createBody(slug), API.bearer(presented))
+      #expect(refused.status == 401, "\(presented)")
+    }
+    let forbidden = try post(API.createBody(slug), API.bearer(statsOnly))
+    #expect(try forbidden.status == 403 && API.error(forbidden).field == "scopes")
+
+    let cases: [(String, String?)] = [
+      ("{\"route\": \"nowhere\", \"params\": {}\(slug)}", "route"),
+      (
+        "{\"route\": \"shared-checklist\", \"params\": {\"id\": \"not-a-uuid\"}\(slug)}",
+        "params.id"
+      ),
+      ("{\"route\": \"shared-checklist\", \"params\": {}\(slug)}", "params.id"),
+      (API.createBody(slug + ", \"colour\": 1"), "colour"),
+      (API.createBody(slug + ", \"maxVisits\": 0"), "maxVisits"),
+      (API.createBody(slug + ", \"maxVisits\": \"3\""), "maxVisits"),
+      (API.createBody(slug + ", \"expiresAt\": \"2001-01-01T00:00:00Z\""), "expiresAt"),
+      (API.createBody(slug + ", \"expiresAt\": \"tomorrow\""), "expiresAt"),
+      (API.createBody(", \"slug\": \"Bad Slug\""), "slug"),
+      ("[1, 2]", nil),
+      ("{\"route\": ", nil),
+    ]
+    for (body, field) in cases {
+      let refused = try post(body, API.bearer(key))
+      #expect(refused.status == 400, "\(body): \(refused.text)")
+      #expect(try API.error(refused).field == field, "\(body): \(refused.text)")
+    }
+    let big = try post(
+      API.createBody(slug + ", \"pad\": \"" + String(repeating: "x", count: 2000) + "\""),
+      API.bearer(key)
+    )
+    #expect(try big.status == 413 && API.error(big).code == "contentTooLarge")
+    // Nothing was written.
+    #expect(try API.send(server, "GET", "/api/v1/links/never-made").status == 404)
+    #expect(try API.send(server, "GET", "/api/v1/stats", headers: API.bearer(key)).status == 403)
+    #expect(
+      try API.send(server, "GET", "/api/v1/stats?from=yesterday", headers: API.bearer(statsOnly))
+        .status == 400
+    )
+    #expect(
+      try API.send(server, "PUT", "/api/v1/links", body: "{}", headers: API.bearer(key)).status
+        == 405
+    )
+    #expect(try API.send(server, "GET", "/api/v1/nothing").status == 404)
+    #expect(server.stop() == 0)
+  }
+
+  @Test func rateLimitsPerAddressAndPerKey() throws {
+    let directory = try TemporaryDirectory()
+    let database = "sqlite:\(directory.file("links.sqlite").path)"
+    let key = try API.key(database, scopes: "stats:read")
+    let server = try ServerProcess(
+      Linkgen.openlist + ["--database", database, "--rate-limit", "3", "--key-rate-limit", "2"]
+    )
+    var remaining: [String?] = []
+    for _ in 0..<3 {
+      let response = try API.send(server, "GET", "/api/v1/links/abcdefgh")
+      #expect(response.status == 404)
+      #expect(response.header("RateLimit-Limit") == "3")
+      remaining.append(response.header("RateLimit-Remaining"))
+    }
+    #expect(remaining == ["2", "1", "0"])
+    let limited = try API.send(server, "GET", "/api/v1/links/abcdefgh")
+    #expect(try limited.status == 429 && API.error(limited).code == "rateLimited")
+    let retry = try #require(limited.header("Retry-After").flatMap(Int.init))
+    #expect((1...60).contains(retry) && limited.header("RateLimit-Reset") == String(retry))
+    #expect(try server.get("/s/abcdefgh").status == 429, "short links share the address's budget")
+    // A key has a budget of its own.
+    #expect(try API.send(server, "GET", "/api/v1/stats", headers: API.bearer(key)).status == 200)
+    #expect(try API.send(server, "GET", "/api/v1/stats", headers: API.bearer(key)).status == 200)
+    #expect(try API.send(server, "GET", "/api/v1/stats", headers: API.bearer(key)).status == 429)
+    // Landing pages and association files are never limited.
+    #expect(try server.get(ServeTests.page).status == 200)
+    #expect(server.stop() == 0)
+  }
+}
+
+/// The README's short-link walk-through, step by step, with the default database.
+@Suite struct ReadmeShortLinkTests {
+  @Test func theReadmeFlowWorksWithTheDefaultDatabase() throws {
+    let readme = ReadmeTests.readme
+    for line in [
+      "linkgen serve --config Examples/openlist/linkgen.json &",
+      "KEY=$(linkgen keys create --scope links:create --scope stats:read)",
+      "curl -s -H \"Authorization: Bearer $KEY\" -d '{\"route\": \"shared-checklist\", "
+        + "\"params\": {\"id\": \"\(ServeTests.id)\"}}' http://127.0.0.1:8080/api/v1/links",
+      "curl -I http://127.0.0.1:8080/s/CODE",
+      "linkgen stats --by link",
+    ] {
+      #expect(readme.contains(line), "README lacks: \(line)")
+    }
+    // In a fresh directory: no --database anywhere, so every command uses sqlite:linkgen.sqlite.
+    let directory = try TemporaryDirectory()
+    let server = try ServerProcess(Linkgen.openlist, in: directory.url, defaultDatabase: true)
+    let created = try Linkgen.run(
+      ["keys", "create", "--scope", "links:create", "--scope", "stats:read"],
+      in: directory.url
+    )
+    #expect(created.status == 0, "\(created.error)")
+    let key = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let code = try API.createLink(server, key: key)
+    let page = try server.get(
+      "/s/\(code)",
+      headers: [("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)")]
+    )
+    #expect(page.status == 200 && page.text.contains("<html"))
+    #expect(try server.get("/s/\(code)", method: "HEAD").status == 200)
+    #expect(server.stop() == 0)
+    let stats = try Linkgen.run(["stats", "--by", "link"], in: directory.url)
+    #expect(stats.status == 0, "\(stats.error)")
+    let row = try #require(stats.output.split(separator: "\n").first { $0.hasPrefix(code) })
+    let cells = row.split(separator: " ")
+    #expect(cells.count >= 3 && cells[1] == "1" && cells[2] == "1", "clicks 1, bots 1: \(row)")
+    #expect(row.contains("method:head 1"))
+    #expect(FileManager.default.fileExists(atPath: directory.file("linkgen.sqlite").path))
+  }
+}
