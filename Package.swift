@@ -130,7 +130,12 @@ let package = Package(
     // the CLI work from any directory; users override any of them with a folder of their own.
     .target(
       name: "LinkPages",
-      dependencies: ["LinkKit", .product(name: "Mustache", package: "swift-mustache")],
+      dependencies: [
+        "LinkKit",
+        .product(name: "Mustache", package: "swift-mustache"),
+        // SHA-256 of the page's own styles and scripts for the Content-Security-Policy.
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       plugins: ["EmbedTemplates"]
     ),
     .executableTarget(name: "linkgen-embed-templates"),
@@ -338,8 +343,9 @@ let package = Package(
     .testTarget(
       name: "LinkServerTests",
       dependencies: [
-        "LinkServer", "LinkKit", "LinkPages", "LinkQR",
+        "LinkServer", "LinkKit", "LinkPages", "LinkQR", "LinkgenTestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),

@@ -38,6 +38,7 @@ final class ClickRecording: Sendable {
 
   /// Counts a hit in the store's buffer (never waits for the database).
   func record(
+    _ kind: ClickEvent.Kind = .page,
     route: String,
     code: String?,
     visitor: Visitor,
@@ -52,6 +53,7 @@ final class ClickRecording: Sendable {
       }
     store.record(
       ClickEvent(
+        kind: kind,
         route: route,
         code: code,
         visitor: visitor,

@@ -60,6 +60,33 @@ package struct StoreExtension: LinkServerExtension {
     cache = LinkCache(ttl: settings.linkCacheTTL)
   }
 
+  /// The server extensions to install: this one, and (when clicks are recorded) the counter of
+  /// the landing pages' store-button taps, which also makes the pages send those pings.
+  package var serverExtensions: [any LinkServerExtension] {
+    settings.recordClicks ? [self, storeTapCounter] : [self]
+  }
+
+  /// Counts each store-button tap (``StoreTap``, a ping the browser sends) as a click of kind
+  /// `store`, with its route and short link: how many visitors went on to install from a link.
+  var storeTapCounter: StoreTapCounter {
+    StoreTapCounter { [clicks] tap, request in
+      let visitor = ClickClassifier.classify(
+        method: "POST",
+        userAgent: request.headers[.userAgent],
+        knownCrawler: tap.client.crawler?.id,
+        allowPost: true
+      )
+      clicks.record(
+        .storeTap,
+        route: tap.route,
+        code: tap.code,
+        visitor: visitor,
+        client: tap.client,
+        referrerHost: nil
+      )
+    }
+  }
+
   /// The pattern the association file claims for short links: `/s/*`.
   package var associatedPath: String { shortPrefix + "*" }
 
@@ -195,7 +222,8 @@ package struct StoreExtension: LinkServerExtension {
           to: request,
           values: link.values,
           client: client,
-          copyLink: link.shortURL
+          copyLink: link.shortURL,
+          shortCode: link.code
         )
         if settings.recordClicks {
           clicks.record(

@@ -1,12 +1,14 @@
 import Foundation
 import HTTPTypes
 import LinkPages
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkServer
 
 /// The in-app browser table, the crawler table and the platform rules: a test per row, with
 /// user agents as the apps send them.
+@Suite(.blockingWork)
 struct ClientTableTests {
   /// For each in-app browser row: user agents on iOS and on Android (empty when the app does
   /// not exist there or has no recognisable webview).

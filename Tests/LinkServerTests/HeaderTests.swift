@@ -1,9 +1,11 @@
 import HTTPTypes
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkServer
 
 /// The small readers of request headers and the log's cleaning.
+@Suite(.blockingWork)
 struct HeaderTests {
   @Test(
     arguments: [

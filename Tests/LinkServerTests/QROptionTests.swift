@@ -1,11 +1,13 @@
 import LinkKit
 import LinkQR
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkServer
 
 /// What `?qr=…` accepts: only the items the route leaves undeclared (the parser's ignored
 /// query items, decoded), each at most once, each in range.
+@Suite(.blockingWork)
 struct QROptionTests {
   func options(_ query: String) -> Result<QRResponses.Options, QRRequestError>? {
     let items = query.split(separator: "&").map { item in

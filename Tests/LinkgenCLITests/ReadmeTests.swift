@@ -15,21 +15,7 @@ struct ReadmeTests {
 
   /// The fenced code blocks of the README in a language.
   static func blocks(_ language: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-      if let lines = current {
-        if line.hasPrefix("```") {
-          blocks.append(lines.joined(separator: "\n"))
-          current = nil
-        } else {
-          current = lines + [line]
-        }
-      } else if line == "```\(language)" {
-        current = []
-      }
-    }
-    return blocks
+    Markdown.blocks(readme, language: language)
   }
 
   static let swift = ProcessRunner.find(["swift"])

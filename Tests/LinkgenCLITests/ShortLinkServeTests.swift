@@ -110,6 +110,17 @@ enum API {
     // The short link is the landing page itself, for each client; never a redirect.
     let iPhone = try server.get("/s/\(code)", headers: [("User-Agent", UserAgent.iPhoneSafari)])
     #expect(iPhone.status == 200 && iPhone.header("Location") == nil)
+    // Its store button pings the counter, which counts a store tap for the short link.
+    let ping = "/_linkgen/store-tap/app-store?route=shared-checklist&amp;code=\(code)"
+    #expect(iPhone.text.contains("ping=\"\(ping)\""), "\(iPhone.text)")
+    let tap = try API.send(
+      server,
+      "POST",
+      ping.replacingOccurrences(of: "&amp;", with: "&"),
+      body: "PING",
+      headers: [("User-Agent", UserAgent.iPhoneSafari)]
+    )
+    #expect(tap.status == 204)
     #expect(
       iPhone.text.contains("openlist://shared-checklists?shared-checklistId=\(ServeTests.id)")
     )
@@ -173,6 +184,7 @@ enum API {
     #expect(byLink.count == 1)
     #expect(byLink.first?["clicks"] as? Int == 2, "iPhone and Instagram: \(byLink)")
     #expect(byLink.first?["bots"] as? Int == 3, "the preview, HEAD and curl: \(byLink)")
+    #expect(byLink.first?["storeTaps"] as? Int == 1, "the App Store button's ping: \(byLink)")
     let reasons = byLink.first?["botReasons"] as? [String: Int] ?? [:]
     #expect(reasons["crawler:facebook"] == 1 && reasons["method:head"] == 1, "\(reasons)")
     let byReferrer = try API.stats(database, ["--link", code, "--by", "browser,referrer"])

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// The landing page's Content-Security-Policy. Templates write `{{csp}}` into a
@@ -12,11 +13,15 @@ struct ContentSecurityPolicy {
   /// `'sha256-…'` sources of the scripts the page may run: only constants of linkgen's own
   /// (``PageScript``), never text a template or a value produced. Empty: no script at all.
   var scriptSources: [String] = []
+  /// Whether the page may send requests to its own origin (`connect-src 'self'`): the pings
+  /// of its store buttons. Scripts are still only the hashed ones.
+  var connectSelf = false
 
   /// The value templates see as `csp`.
   var templateValue: String {
     let scripts = scriptSources.isEmpty ? "'none'" : scriptSources.joined(separator: " ")
     return "default-src 'none'; script-src \(scripts); style-src \(placeholder); img-src https:; "
+      + (connectSelf ? "connect-src 'self'; " : "")
       + "base-uri 'none'; form-action 'none'; object-src 'none'"
   }
 
@@ -47,9 +52,10 @@ struct ContentSecurityPolicy {
     )
   }
 
-  /// `'sha256-<base64>'` of a script's exact text.
-  static func source(ofScript text: String) -> String {
-    "'sha256-\(Data(SHA256.digest(Array(text.utf8))).base64EncodedString())'"
+  /// `'sha256-<base64>'` of a script's or style's exact text (its UTF-8 bytes), SHA-256 by
+  /// swift-crypto.
+  static func source(of text: some StringProtocol) -> String {
+    "'sha256-\(Data(SHA256.hash(data: Array(text.utf8))).base64EncodedString())'"
   }
 
   /// `'sha256-<base64>'` for the text of each `<style>` element in `html`, in order.
@@ -66,8 +72,7 @@ struct ContentSecurityPolicy {
       }
       let body = after[after.index(after: tagEnd)...]
       guard let close = body.range(of: "</style", options: .caseInsensitive) else { break }
-      let digest = SHA256.digest(Array(body[..<close.lowerBound].utf8))
-      sources.append("'sha256-\(Data(digest).base64EncodedString())'")
+      sources.append(source(of: body[..<close.lowerBound]))
       rest = body[close.upperBound...]
     }
     return sources

@@ -74,7 +74,60 @@ package enum PageScript {
     + #"else if(document.execCommand("copy")){d()}})})();"#
 
   /// The policy source that allows ``copyLink``.
-  package static let copyLinkSource = ContentSecurityPolicy.source(ofScript: copyLink)
+  package static let copyLinkSource = ContentSecurityPolicy.source(of: copyLink)
+
+  /// Deferred deep links on iOS (docs/deferred-links.md): when the visitor taps the App Store
+  /// button, copies the link in its `data-copy` attribute to the clipboard (the Clipboard API
+  /// needs that tap; `execCommand` on a transient field is the fallback for older web views)
+  /// and lets the tap go on to the App Store. The copy starts inside the tap, before the
+  /// browser navigates; the script never navigates by itself, so without script, or when the
+  /// copy fails, the button is an ordinary link to the App Store.
+  package static let copyBeforeAppStore =
+    #"(function(){var a=document.getElementById("app-store");if(!a)return;"#
+    + #"a.addEventListener("click",function(){var l=a.getAttribute("data-copy");if(!l)return;"#
+    + #"if(navigator.clipboard&&window.isSecureContext){"#
+    + #"navigator.clipboard.writeText(l).catch(function(){})}"#
+    + #"else{var t=document.createElement("textarea");t.value=l;t.setAttribute("readonly","");"#
+    + #"t.style.position="fixed";t.style.opacity="0";document.body.appendChild(t);t.select();"#
+    + #"try{document.execCommand("copy")}catch(e){}document.body.removeChild(t)}})})();"#
+
+  /// The policy source that allows ``copyBeforeAppStore``.
+  package static let copyBeforeAppStoreSource = ContentSecurityPolicy.source(
+    of: copyBeforeAppStore
+  )
+}
+
+/// What a served landing page adds for deferred deep links (docs/deferred-links.md).
+///
+/// - iOS: the App Store button carries the link to restore in `data-copy`, and
+///   ``PageScript/copyBeforeAppStore`` copies it on the visitor's tap; the app reads it on its
+///   first launch.
+/// - Android: the Play Store link already carries the universal link in its install referrer
+///   (LinkKit's `playStore` link).
+/// - Both: with ping URLs, each store button carries a `ping` attribute, so that the browser
+///   reports the tap (hyperlink auditing: a `POST` with the body `PING`) to the link domain,
+///   which counts it; the policy then allows `connect-src 'self'`.
+package struct DeferredLinkOptions: Sendable, Hashable {
+  /// The link the App Store button copies: the short link of a short-link page; the page's
+  /// universal link when `nil`.
+  package var copyLink: String?
+  /// The path (with its query) the browser pings on a tap on the App Store button; it must
+  /// start with `/` (same origin) and contain only URL characters.
+  package var appStorePing: String?
+  /// The same for the Google Play button.
+  package var playStorePing: String?
+
+  package init(copyLink: String? = nil, appStorePing: String? = nil, playStorePing: String? = nil) {
+    self.copyLink = copyLink
+    self.appStorePing = appStorePing
+    self.playStorePing = playStorePing
+  }
+
+  /// A ping path: same-origin, printable URL characters only, bounded.
+  static func isPingPath(_ path: String) -> Bool {
+    path.hasPrefix("/") && !path.hasPrefix("//") && path.utf8.count <= 512
+      && path.unicodeScalars.allSatisfy(URLPolicy.allowed)
+  }
 }
 
 extension PageRenderer {
@@ -86,7 +139,8 @@ extension PageRenderer {
     fields: [String: String] = [:],
     platform: Platform = .any,
     qrSVG: String? = nil,
-    inApp: InAppBrowserHelp? = nil
+    inApp: InAppBrowserHelp? = nil,
+    deferred: DeferredLinkOptions? = nil
   ) throws(PageError) -> ServedPage {
     let job = try Job(self, values: values, locale: locale, fields: fields, platform: platform)
     var context = try job.htmlContext()
@@ -110,7 +164,10 @@ extension PageRenderer {
         throw error
       }
       context["inApp"] = help
-      policy.scriptSources = [PageScript.copyLinkSource]
+      policy.scriptSources.append(PageScript.copyLinkSource)
+    }
+    if let deferred {
+      context["deferred"] = try Self.deferredValues(deferred, job: job, policy: &policy)
     }
     context["csp"] = policy.templateValue
     context["json"] = [
@@ -125,6 +182,35 @@ extension PageRenderer {
     let (html, origin) = try job.renderWithOrigin("page", context)
     let (page, value) = try policy.finished(Self.tidy(html), template: origin)
     return ServedPage(html: page, contentSecurityPolicy: value)
+  }
+
+  /// The `deferred` values of a landing page, and the policy that lets them work: the copy
+  /// script where the page shows the App Store button, the ping paths of the store buttons.
+  private static func deferredValues(
+    _ options: DeferredLinkOptions,
+    job: Job,
+    policy: inout ContentSecurityPolicy
+  ) throws(PageError) -> [String: Any] {
+    var values: [String: Any] = [:]
+    let links = job.context.links
+    if job.context.platform != .android, links.appStore != nil {
+      let copy = options.copyLink ?? links.universal
+      if case .failure(let error) = job.context.policy.check(copy) { throw error }
+      values["copyLink"] = copy
+      values["script"] = PageScript.copyBeforeAppStore
+      policy.scriptSources.append(PageScript.copyBeforeAppStoreSource)
+    }
+    for (name, ping) in [
+      ("appStorePing", options.appStorePing), ("playStorePing", options.playStorePing),
+    ] {
+      guard let ping else { continue }
+      guard DeferredLinkOptions.isPingPath(ping) else {
+        throw PageError(.unsafeURL, "refusing the store ping \(URLPolicy.quoted(ping))")
+      }
+      values[name] = ping
+      policy.connectSelf = true
+    }
+    return values
   }
 
   /// What a link-preview crawler gets, from the `preview-card` template: the head's Open Graph and

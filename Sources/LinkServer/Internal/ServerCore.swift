@@ -106,7 +106,8 @@ final class ServerCore: Sendable {
       renderer: renderer,
       security: security,
       cacheSize: configuration.pageCacheSize,
-      metrics: metrics
+      metrics: metrics,
+      countsStoreTaps: configuration.extensions.contains { $0 is StoreTapCounter }
     )
     qr = QRResponses(
       cacheSize: configuration.qrCacheSize,

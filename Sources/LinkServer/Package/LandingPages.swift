@@ -15,6 +15,8 @@ package final class LandingPages: Sendable {
     let page: ClientClassification.Page
     let locale: Int
     let copyLink: String?
+    /// The short link's code, for the store buttons' pings.
+    var shortCode: String? = nil
   }
 
   let renderer: PageRenderer
@@ -22,14 +24,23 @@ package final class LandingPages: Sendable {
   let security: SecurityHeaders
   let cache: BoundedCache<Key, CannedResponse>
   let metrics: ServerMetrics
+  /// Whether the store buttons carry pings (a ``StoreTapCounter`` answers them).
+  let countsStoreTaps: Bool
 
   /// The `Cache-Control` of landing pages: browsers may keep them but must ask again (a
   /// conditional request, answered 304), shared caches must not keep them, since the page
   /// depends on the user agent.
   static let cacheControl = "private, no-cache"
 
-  init(renderer: PageRenderer, security: SecurityHeaders, cacheSize: Int, metrics: ServerMetrics) {
+  init(
+    renderer: PageRenderer,
+    security: SecurityHeaders,
+    cacheSize: Int,
+    metrics: ServerMetrics,
+    countsStoreTaps: Bool = false
+  ) {
     self.renderer = renderer
+    self.countsStoreTaps = countsStoreTaps
     languages = AcceptLanguage(locales: renderer.locales)
     self.security = security
     cache = BoundedCache(capacity: cacheSize)
@@ -39,21 +50,27 @@ package final class LandingPages: Sendable {
   /// The landing page for the route values, for the request's client and language; 304 or the
   /// headers alone as the request asks.
   ///
-  /// - Parameter copyLink: The link an in-app browser page shows and copies, instead of the
-  ///   universal link (a short link).
+  /// - Parameters:
+  ///   - copyLink: The link an in-app browser page shows and copies, and the link the App
+  ///     Store button copies for a deferred deep link, instead of the universal link (a short
+  ///     link).
+  ///   - shortCode: The short link's code, which the store buttons' pings report (with a
+  ///     ``StoreTapCounter`` installed).
   /// - Throws: ``PageError`` when the page does not render (a broken user template).
   package func response(
     to request: Request,
     values: RouteValues,
     client: ClientClassification,
-    copyLink: String? = nil
+    copyLink: String? = nil,
+    shortCode: String? = nil
   ) throws(PageError) -> Response {
-    let key = try self.key(
+    var key = try self.key(
       values: values,
       client: client,
       acceptLanguage: request.headers[.acceptLanguage],
       copyLink: copyLink
     )
+    key.shortCode = shortCode
     if let page = cached(key) { return page.response(for: request) }
     return try renderAndStore(key, values: values).response(for: request)
   }
@@ -97,21 +114,38 @@ package final class LandingPages: Sendable {
   func render(_ key: Key, values: RouteValues) throws(PageError) -> CannedResponse {
     let locale = languages.locales[key.locale]
     let served: ServedPage
+    let deferred = deferredOptions(key, values: values)
     switch key.page {
     case .card:
       served = try renderer.previewCard(for: values, locale: locale)
     case .ios:
-      served = try renderer.servedLandingPage(for: values, locale: locale, platform: .ios)
+      served = try renderer.servedLandingPage(
+        for: values,
+        locale: locale,
+        platform: .ios,
+        deferred: deferred
+      )
     case .android:
-      served = try renderer.servedLandingPage(for: values, locale: locale, platform: .android)
+      served = try renderer.servedLandingPage(
+        for: values,
+        locale: locale,
+        platform: .android,
+        deferred: deferred
+      )
     case .androidFirefox:
-      served = try renderer.servedLandingPage(for: values, locale: locale, platform: .any)
+      served = try renderer.servedLandingPage(
+        for: values,
+        locale: locale,
+        platform: .any,
+        deferred: deferred
+      )
     case .desktop:
       served = try renderer.servedLandingPage(
         for: values,
         locale: locale,
         platform: .any,
-        qrSVG: try Self.qrSVG(key.link)
+        qrSVG: try Self.qrSVG(key.link),
+        deferred: deferred
       )
     case .inApp(let index, let platform):
       let browser = InAppBrowser.all[index]
@@ -125,7 +159,8 @@ package final class LandingPages: Sendable {
         for: values,
         locale: locale,
         platform: platform == .ios ? .ios : platform == .android ? .android : .any,
-        inApp: help
+        inApp: help,
+        deferred: deferred
       )
     }
     return CannedResponse(
@@ -136,6 +171,19 @@ package final class LandingPages: Sendable {
       extra: [(.vary, "User-Agent, Accept-Language"), (.contentLanguage, locale)],
       security: security
     )
+  }
+
+  /// Deferred deep links on every page but the crawlers' card (docs/deferred-links.md): the
+  /// App Store button copies the short link (or the universal link) on a tap, and with a
+  /// ``StoreTapCounter`` installed the store buttons ping it.
+  func deferredOptions(_ key: Key, values: RouteValues) -> DeferredLinkOptions {
+    var options = DeferredLinkOptions(copyLink: key.copyLink)
+    if countsStoreTaps {
+      let route = values.routeName
+      options.appStorePing = StoreTap.pingPath(.appStore, route: route, code: key.shortCode)
+      options.playStorePing = StoreTap.pingPath(.playStore, route: route, code: key.shortCode)
+    }
+    return options
   }
 
   private static func qrSVG(_ link: String) throws(PageError) -> String {

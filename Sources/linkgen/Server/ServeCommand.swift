@@ -283,7 +283,7 @@ extension Linkgen {
         settings.linkCacheTTL = .seconds(linkCacheSeconds)
         let storeExtension = StoreExtension(store: store, settings: settings, logger: logger)
         var configuration = serverConfiguration()
-        configuration.extensions = [storeExtension]
+        configuration.extensions = storeExtension.serverExtensions
         configuration.maximumRequestBodySize = maxBodySize
         configuration.additionalAssociatedPaths = [storeExtension.associatedPath]
         let server = try LinkServer(table: table, configuration: configuration, logger: logger)
