@@ -28,24 +28,8 @@ extension AASAReader {
     }
     unknownKeys(in: node, path: path, known: known, what: what)
     var usable = true
-    func pattern(_ key: String) -> String? {
-      guard let value = node[key] else { return nil }
-      guard let string = value.string else {
-        add(
-          .error,
-          .wrongType,
-          JSONPath.member(path, key),
-          value,
-          "'\(key)' must be a pattern string, not \(value.kindName); linkgen skips this rule"
-        )
-        usable = false
-        return nil
-      }
-      checkVariables(string, path: JSONPath.member(path, key), node: value)
-      return string
-    }
-    let pathPattern = pattern("/")
-    let fragment = pattern("#")
+    let pathPattern = readPattern("/", of: node, path: path, usable: &usable)
+    let fragment = readPattern("#", of: node, path: path, usable: &usable)
     var query: AASAQuery?
     if let queryNode = node["?"] {
       query = readQuery(
@@ -59,15 +43,7 @@ extension AASAReader {
     let caseSensitive = bool(node["caseSensitive"], path: JSONPath.member(path, "caseSensitive"))
     let percentEncoded = bool(node["percentEncoded"], path: JSONPath.member(path, "percentEncoded"))
     if !exclude.valid || !caseSensitive.valid || !percentEncoded.valid { usable = false }
-    if let comment = node["comment"], comment.string == nil {
-      add(
-        .warning,
-        .wrongType,
-        JSONPath.member(path, "comment"),
-        comment,
-        "comment should be a string, not \(comment.kindName)"
-      )
-    }
+    checkComment(of: node, path: path)
     return AASAComponent(
       path: pathPattern,
       query: query,
@@ -77,6 +53,39 @@ extension AASAReader {
       caseSensitive: caseSensitive.value,
       percentEncoded: percentEncoded.value,
       isUsable: usable
+    )
+  }
+
+  /// The pattern string under `key` (`/` or `#`) of a rule, its substitution variables checked;
+  /// a value of another type is reported and makes the rule unusable.
+  mutating func readPattern(_ key: String, of node: JSONNode, path: String, usable: inout Bool)
+    -> String?
+  {
+    guard let value = node[key] else { return nil }
+    guard let string = value.string else {
+      add(
+        .error,
+        .wrongType,
+        JSONPath.member(path, key),
+        value,
+        "'\(key)' must be a pattern string, not \(value.kindName); linkgen skips this rule"
+      )
+      usable = false
+      return nil
+    }
+    checkVariables(string, path: JSONPath.member(path, key), node: value)
+    return string
+  }
+
+  /// A rule's `comment` should be a string (a warning: Apple ignores it).
+  mutating func checkComment(of node: JSONNode, path: String) {
+    guard let comment = node["comment"], comment.string == nil else { return }
+    add(
+      .warning,
+      .wrongType,
+      JSONPath.member(path, "comment"),
+      comment,
+      "comment should be a string, not \(comment.kindName)"
     )
   }
 

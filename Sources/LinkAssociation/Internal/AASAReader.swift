@@ -72,6 +72,18 @@ struct AASAReader: FindingRecorder {
     variables = SubstitutionVariables(custom: custom)
     let defaults = readDefaults(node["defaults"], path: "applinks.defaults")
     topDefaults = defaults
+    let details = readDetails(of: node, path: path)
+    return AASAAppLinks(
+      defaults: defaults,
+      substitutionVariables: custom,
+      details: details,
+      legacyApps: legacyApps
+    )
+  }
+
+  /// The `details` of `applinks`: an array of objects, or the oldest form, a dictionary keyed
+  /// by app ID.
+  mutating func readDetails(of node: JSONNode, path: String) -> [AASADetail] {
     var details: [AASADetail] = []
     if let detailsNode = node["details"] {
       if let elements = detailsNode.elements {
@@ -100,12 +112,7 @@ struct AASAReader: FindingRecorder {
     } else {
       add(.warning, .noRules, path, node, "applinks has no 'details', so it claims no URL")
     }
-    return AASAAppLinks(
-      defaults: defaults,
-      substitutionVariables: custom,
-      details: details,
-      legacyApps: legacyApps
-    )
+    return details
   }
 
   mutating func readVariables(_ node: JSONNode?) -> [String: [String]] {
