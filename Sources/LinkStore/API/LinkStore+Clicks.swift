@@ -61,9 +61,17 @@ extension LinkStore {
       } catch {
         return
       }
-      do {
-        try await flush()
-      } catch {
+      // A flush under way finishes even when the flusher is cancelled (at shutdown): it runs in
+      // a task of its own, so a cancelled write never leaves counts half-written.
+      let outcome = await Task { () -> Result<Void, StoreError> in
+        do throws(StoreError) {
+          try await flush()
+          return .success(())
+        } catch {
+          return .failure(error)
+        }
+      }.value
+      if case .failure(let error) = outcome {
         logger.warning(
           "could not write click counts; keeping them for the next flush",
           metadata: ["error": "\(error.message)", "code": "\(error.code.rawValue)"]

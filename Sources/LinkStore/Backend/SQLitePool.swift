@@ -72,7 +72,10 @@ final class SQLitePool: Sendable {
         try await SQLiteBackend.run(connection, "COMMIT", path: path)
         outcome = .success(result)
       } catch {
-        try? await SQLiteBackend.run(connection, "ROLLBACK", path: path)
+        // In a task of its own: a cancelled caller (a client gone, the shutdown) must not
+        // leave the connection inside a transaction, which would fail every later one on it.
+        let path = path
+        await Task { try? await SQLiteBackend.run(connection, "ROLLBACK", path: path) }.value
         outcome = .failure(error)
       }
       if waitMilliseconds != nil {
