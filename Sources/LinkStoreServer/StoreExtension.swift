@@ -135,6 +135,89 @@ package struct StoreExtension: LinkServerExtension {
     )
   }
 
+  // MARK: Answers from memory
+
+  /// A short link's page and the answer of `GET /api/v1/links/<code>` for a link in
+  /// ``cache`` whose page (for this client and language) is in the server's page cache: sent
+  /// on the event loop, the click counted as ``shortLink(code:_:_:_:)`` counts it. Anything
+  /// else (a link not cached, a page not rendered yet, a client over its rate limit) goes on
+  /// to ``respond(to:context:server:)`` with nothing done.
+  package func answerFromMemory(_ request: MemoryRequest, server: LinkServerContext)
+    -> MemoryAnswer?
+  {
+    let path = request.path
+    if path.hasPrefix(shortPrefix) {
+      return shortLinkFromMemory(code: String(path.dropFirst(shortPrefix.count)), request, server)
+    }
+    let resolvePrefix = "/api/v1/links/"
+    guard path.hasPrefix(resolvePrefix) else { return nil }
+    let code = path.dropFirst(resolvePrefix.count)
+    guard !code.contains("/"),
+      let (link, response) = cache.resolved(
+        String(code),
+        make: {
+          server.cannedResponse(
+            contentType: "application/json",
+            body: Array((APIResponses.resolved($0).rendered() + "\n").utf8),
+            cacheControl: "no-store"
+          )
+        }
+      )
+    else { return nil }
+    var headers: [(name: String, value: String)] = []
+    if let decision = take(addressLimiter, request) {
+      guard decision.allowed else { return nil }
+      headers = [
+        (Self.rateLimitLimit.rawName, String(decision.limit)),
+        (Self.rateLimitRemaining.rawName, String(decision.remaining)),
+        (Self.rateLimitReset.rawName, String(decision.reset)),
+      ]
+    }
+    return MemoryAnswer(response, headers: headers, endpoint: "api_link", route: link.route)
+  }
+
+  /// Counts a request against the client address's limit (`nil`: no limit).
+  private func take(_ limiter: RateLimiter, _ request: MemoryRequest) -> RateLimiter.Decision? {
+    guard limiter.limit > 0 else { return nil }
+    return limiter.take(address(request.header("x-forwarded-for"), request.remoteAddress))
+  }
+
+  private func shortLinkFromMemory(
+    code: String,
+    _ request: MemoryRequest,
+    _ server: LinkServerContext
+  ) -> MemoryAnswer? {
+    guard case .active(let link)? = cache.state(of: code) else { return nil }
+    let userAgent = request.header("user-agent")
+    let client = ClientClassification(userAgent: userAgent, method: request.method)
+    guard
+      let page = server.pages.cachedResponse(
+        values: link.values,
+        client: client,
+        acceptLanguage: request.header("accept-language"),
+        copyLink: link.shortURL,
+        shortCode: link.code
+      )
+    else { return nil }
+    if let decision = take(addressLimiter, request), !decision.allowed { return nil }
+    if settings.recordClicks {
+      let visitor = clicks.visitor(
+        client: client,
+        method: request.method.rawValue,
+        userAgent: userAgent,
+        purpose: request.header("sec-purpose")
+      )
+      clicks.record(
+        route: link.route,
+        code: link.code,
+        visitor: visitor,
+        client: client,
+        referrerHost: server.referrerHost(request.header("referer"))
+      )
+    }
+    return MemoryAnswer(page, endpoint: "short_link", route: link.route)
+  }
+
   // MARK: Short links
 
   private func shortLink(
@@ -512,12 +595,16 @@ package struct StoreExtension: LinkServerExtension {
   /// The client's address: the connection's, or the last `X-Forwarded-For` entry when the
   /// proxy in front is trusted.
   private func address(_ request: Request, _ context: LinkRequestContext) -> String {
-    if settings.trustForwardedFor, let forwarded = request.headers[Self.forwardedFor],
+    address(request.headers[Self.forwardedFor], context.remoteAddress)
+  }
+
+  private func address(_ forwardedFor: String?, _ remoteAddress: SocketAddress?) -> String {
+    if settings.trustForwardedFor, let forwarded = forwardedFor,
       let last = forwarded.split(separator: ",").last
     {
       return "ip:" + last.trimmingCharacters(in: .whitespaces)
     }
-    return "ip:" + (context.remoteAddress?.ipAddress ?? "unknown")
+    return "ip:" + (remoteAddress?.ipAddress ?? "unknown")
   }
 
   /// 429 when the client is over its limit.

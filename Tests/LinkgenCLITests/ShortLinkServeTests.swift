@@ -312,6 +312,84 @@ enum API {
     #expect(server.stop() == 0)
   }
 
+  /// On a kept-alive connection, a short link whose link and page are in memory is answered on
+  /// the event loop (no hummingbird, no database): the answer must be the one the first visit
+  /// got, each visit must still count once, and the address's rate limit must still hold.
+  @Test func aPopularShortLinkAnsweredFromMemoryIsTheSameAnswerAndCountsEveryVisit() throws {
+    let directory = try TemporaryDirectory()
+    let database = "sqlite:\(directory.file("links.sqlite").path)"
+    let key = try API.key(database, scopes: "links:create")
+    let server = try ServerProcess(
+      Linkgen.openlist + [
+        "--database", database, "--rate-limit", "14", "--link-cache-seconds", "60",
+      ]
+    )
+    let code = try API.createLink(server, key: key)
+    let connection = try HTTPConnection(port: server.port)
+    let iPhone = [("User-Agent", UserAgent.iPhoneSafari), ("Accept-Language", "ko")]
+    let first = try connection.exchange("GET", "/s/\(code)", headers: iPhone)
+    #expect(first.status == 200 && first.header("Content-Language") == "ko")
+    func withoutDate(_ response: WireResponse) -> [String] {
+      response.headers.filter { $0.name.lowercased() != "date" }
+        .map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+    }
+    for _ in 0..<4 {
+      let again = try connection.exchange("GET", "/s/\(code)", headers: iPhone)
+      #expect(again.status == 200 && again.body == first.body)
+      #expect(withoutDate(again) == withoutDate(first))
+      #expect(again.header("Date") != nil)
+    }
+    let head = try connection.exchange("HEAD", "/s/\(code)", headers: iPhone)
+    #expect(head.status == 200 && head.body.isEmpty)
+    #expect(head.header("Content-Length") == first.header("Content-Length"))
+    let etag = try #require(first.header("ETag"))
+    let unchanged = try connection.exchange(
+      "GET",
+      "/s/\(code)",
+      headers: iPhone + [("If-None-Match", etag)]
+    )
+    #expect(unchanged.status == 304 && unchanged.body.isEmpty)
+
+    // The app's resolve: the same JSON every time, the address's budget counted down.
+    var remaining: [String?] = []
+    var bodies: Set<[UInt8]> = []
+    for _ in 0..<3 {
+      let resolved = try connection.exchange("GET", "/api/v1/links/\(code)")
+      #expect(resolved.status == 200 && resolved.header("Content-Type") == "application/json")
+      #expect(resolved.header("Cache-Control") == "no-store")
+      #expect(resolved.header("X-Content-Type-Options") == "nosniff")
+      bodies.insert(resolved.body)
+      remaining.append(resolved.header("RateLimit-Remaining"))
+    }
+    #expect(bodies.count == 1)
+    // The same as hummingbird's answer (a request that closes its connection goes there).
+    let slow = try API.send(server, "GET", "/api/v1/links/\(code)")
+    let varying: Set = ["date", "connection", "ratelimit-remaining"]
+    func lines(_ response: WireResponse) -> [String] {
+      response.headers.filter { !varying.contains($0.name.lowercased()) }
+        .map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+    }
+    #expect(slow.status == 200 && slow.body == bodies.first)
+    #expect(lines(slow) == lines(try connection.exchange("GET", "/api/v1/links/\(code)")))
+    let json = try API.object(
+      WireResponse(status: 200, reason: "", headers: [], body: bodies.first!)
+    )
+    #expect(json["code"] as? String == code && json["route"] as? String == "shared-checklist")
+    // The five visits, the HEAD and the 304 took 7 of the 14; the resolves 3 more, then 2.
+    #expect(remaining == ["6", "5", "4"], "\(remaining)")
+    for _ in 0..<2 {
+      #expect(try connection.exchange("GET", "/s/\(code)", headers: iPhone).status == 200)
+    }
+    let limited = try connection.exchange("GET", "/s/\(code)", headers: iPhone)
+    #expect(limited.status == 429 && limited.header("Retry-After") != nil)
+    #expect(try connection.exchange("GET", "/api/v1/links/\(code)").status == 429)
+
+    #expect(server.stop() == 0, "\(server.log)")
+    let byLink = try API.stats(database, ["--link", code, "--by", "link"])
+    #expect(byLink.first?["clicks"] as? Int == 8, "5 visits, the 304 and 2 more: \(byLink)")
+    #expect(byLink.first?["bots"] as? Int == 1, "the HEAD: \(byLink)")
+  }
+
   @Test func rateLimitsPerAddressAndPerKey() throws {
     let directory = try TemporaryDirectory()
     let database = "sqlite:\(directory.file("links.sqlite").path)"

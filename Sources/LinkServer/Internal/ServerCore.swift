@@ -128,7 +128,8 @@ final class ServerCore: Sendable {
       pages: pages,
       metrics: metrics,
       logger: logger,
-      notFound: notFound
+      notFound: notFound,
+      security: security
     )
 
     let allow = [(HTTPField.Name.allow, FixedResponses.allow)]
