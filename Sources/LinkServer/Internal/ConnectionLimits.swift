@@ -332,7 +332,12 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       client: client,
       userAgent: userAgent,
       referrer: headers.first(name: "referer"),
-      purpose: headers.first(name: "sec-purpose") ?? headers.first(name: "purpose")
+      purpose: headers.first(name: "sec-purpose") ?? headers.first(name: "purpose"),
+      remoteAddress: raw.channel.remoteAddress,
+      forwardedFor: {
+        let values = headers["x-forwarded-for"]
+        return values.isEmpty ? nil : values.joined(separator: ", ")
+      }()
     )
     return true
   }

@@ -150,9 +150,9 @@ package struct MemoryAnswer: Sendable {
   }
 }
 
-/// One answered request, as an extension's observer sees it: no address. The user agent and
-/// the `Sec-Purpose` header are there to classify the request (a person, a tool, a prefetch)
-/// and must not be kept.
+/// One answered request, as an extension's observer sees it. The user agent and the
+/// `Sec-Purpose` header are there to classify the request (a person, a tool, a prefetch), the
+/// addresses to tell visitors apart for a day (a salted hash); none of them may be kept.
 package struct RequestEvent: Sendable {
   /// The `endpoint` label (`page`, `qr`, `not_found`, an extension's).
   package let endpoint: String
@@ -168,6 +168,11 @@ package struct RequestEvent: Sendable {
   package let userAgent: String?
   /// The `Sec-Purpose` (or `Purpose`) header: `prefetch` for a browser's prefetch.
   package let purpose: String?
+  /// The connection's peer (the proxy's, behind one); never to be stored.
+  package let remoteAddress: SocketAddress?
+  /// The `X-Forwarded-For` header, for extensions that trust the proxy in front; never to be
+  /// stored.
+  package let forwardedFor: String?
 }
 
 /// What the server offers its extensions.
