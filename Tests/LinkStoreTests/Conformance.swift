@@ -425,6 +425,11 @@ enum Conformance {
         )
         #expect(byRoute.map(\.route) == ["invite", "shared-checklist"])
         #expect(byRoute.map(\.visitors) == [1, 5])
+        // The whole site: person 5 on invite, the five on shared-checklist; then per day.
+        let byDay = try await store.stats(StatsQuery(from: today, to: tomorrow, groupBy: [.day]))
+        #expect(byDay.map(\.visitors) == [6, 1], "\(byDay)")
+        let all = try await store.stats(StatsQuery(from: today, to: tomorrow, groupBy: []))
+        #expect(all.map(\.visitors) == [7], "\(all)")
         let byPlatform = try await store.stats(
           StatsQuery(from: today, to: today, groupBy: [.platform])
         )

@@ -24,7 +24,10 @@ extension LinkStore {
     )
     buffer.add(key)
     if let hash = event.visitorHash, event.visitor == .human, event.kind == .page {
+      let all = VisitorLevel.all
       buffer.addVisitor(VisitorKey(day: key.day, route: key.route, code: key.code), hash: hash)
+      buffer.addVisitor(VisitorKey(day: key.day, route: key.route, code: all), hash: hash)
+      buffer.addVisitor(VisitorKey(day: key.day, route: all, code: all), hash: hash)
     }
   }
 
@@ -163,38 +166,22 @@ extension LinkStore {
       }
     }
     if groupBy.allSatisfy(Self.visitorDimensions.contains) {
-      let sketches = try await withDeadline { () throws(StoreError) in
-        try await self.backend.visitors(counterQuery)
+      let level: VisitorLevel =
+        groupBy.contains(.link) || query.code != nil
+        ? .link : groupBy.contains(.route) || query.route != nil ? .route : .site
+      let estimates = try await withDeadline { () throws(StoreError) in
+        try await self.backend.visitorEstimates(counterQuery, level: level)
       }
-      Self.addVisitors(sketches, to: &rows, index: index, groupBy: groupBy)
+      for position in rows.indices { rows[position].visitors = 0 }
+      for (key, estimate) in estimates {
+        if let position = index[key] { rows[position].visitors = estimate }
+      }
     }
     return rows
   }
 
   /// The dimensions the visitor sketches keep.
   private static let visitorDimensions: Set<StatsDimension> = [.day, .route, .link]
-
-  /// Each row's estimated visitors: per day, the union of the row's sketches, then the sum
-  /// over the days.
-  private static func addVisitors(
-    _ sketches: [(VisitorKey, VisitorSketch)],
-    to rows: inout [StatsRow],
-    index: [CounterKey: Int],
-    groupBy: [StatsDimension]
-  ) {
-    var unions: [Int: [Int: VisitorSketch]] = [:]
-    for (key, sketch) in sketches {
-      var dimensions = CounterKey()
-      if groupBy.contains(.day) { dimensions.day = key.day }
-      if groupBy.contains(.route) { dimensions.route = key.route }
-      if groupBy.contains(.link) { dimensions.code = key.code }
-      guard let position = index[dimensions] else { continue }
-      unions[position, default: [:]][key.day, default: VisitorSketch()].merge(sketch)
-    }
-    for position in rows.indices {
-      rows[position].visitors = unions[position]?.values.reduce(0) { $0 + $1.estimate } ?? 0
-    }
-  }
 
   private static func row(_ key: CounterKey, groupBy: [StatsDimension]) -> StatsRow {
     var row = StatsRow()

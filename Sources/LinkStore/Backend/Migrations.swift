@@ -108,6 +108,7 @@ package struct Migration: Sendable {
           route TEXT NOT NULL,
           code TEXT NOT NULL,
           registers BLOB NOT NULL,
+          estimate INTEGER NOT NULL,
           PRIMARY KEY (day, route, code)
         ) STRICT, WITHOUT ROWID
         """
@@ -119,9 +120,31 @@ package struct Migration: Sendable {
           route TEXT NOT NULL,
           code TEXT NOT NULL,
           registers SMALLINT[] NOT NULL,
+          estimate BIGINT NOT NULL,
           PRIMARY KEY (day, route, code)
         )
+        """,
+        // The union of two sketches: the larger of each pair of registers.
         """
+        CREATE FUNCTION linkgen_visitors_union(a SMALLINT[], b SMALLINT[]) RETURNS SMALLINT[]
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+          SELECT array_agg(greatest(x, y) ORDER BY i)
+          FROM unnest(a, b) WITH ORDINALITY AS r(x, y, i)
+        $$
+        """,
+        // HyperLogLog's estimate, as VisitorSketch.estimate computes it.
+        """
+        CREATE FUNCTION linkgen_visitors_estimate(registers SMALLINT[]) RETURNS BIGINT
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+          SELECT CASE WHEN raw <= 2.5 * m AND zeros > 0
+                      THEN round(m * ln(m / zeros))::bigint ELSE round(raw)::bigint END
+          FROM (SELECT count(*)::float8 AS m,
+                       0.7213 / (1 + 1.079 / count(*)::float8) * count(*)::float8 * count(*)::float8
+                         / sum(power(2::float8, -r)) AS raw,
+                       count(*) FILTER (WHERE r = 0)::float8 AS zeros
+                FROM unnest(registers) AS r) AS t
+        $$
+        """,
       ]
     ),
   ]

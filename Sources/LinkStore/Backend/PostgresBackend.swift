@@ -488,8 +488,9 @@ final class PostgresBackend: StoreBackend {
   func mergeVisitors(_ sketches: [VisitorKey: VisitorSketch]) async throws(StoreError) {
     guard !sketches.isEmpty else { return }
     // Sorted, so that copies merging at once lock rows in the same order. The registers of all
-    // the sketches go as one array, sliced per row; the union is the larger of each pair of
-    // registers, computed by the server, so concurrent merges never lose one another's.
+    // the sketches go as one array, sliced per row; the union (the larger of each pair of
+    // registers) and its estimate are computed by the server in the upsert, so concurrent
+    // merges never lose one another's.
     let sorted = sketches.sorted { $0.key < $1.key }
     let size = VisitorSketch.registerCount
     var binds = PostgresBindings()
@@ -499,38 +500,48 @@ final class PostgresBackend: StoreBackend {
     binds.append(sorted.flatMap { $0.value.registers.map(Int16.init) })
     let statement = PostgresQuery(
       unsafeSQL: """
-        INSERT INTO linkgen_visitors (day, route, code, registers)
-        SELECT t.day, t.route, t.code, ($4::smallint[])[(t.n - 1) * \(size) + 1 : t.n * \(size)]
-        FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS t(day, route, code, n)
-        ON CONFLICT (day, route, code) DO UPDATE SET registers = ARRAY(
-          SELECT greatest(r.a, r.b)
-          FROM unnest(linkgen_visitors.registers, excluded.registers) WITH ORDINALITY AS r(a, b, i)
-          ORDER BY r.i)
+        INSERT INTO linkgen_visitors (day, route, code, registers, estimate)
+        SELECT t.day, t.route, t.code, s.registers, linkgen_visitors_estimate(s.registers)
+        FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS t(day, route, code, n),
+          LATERAL (SELECT ($4::smallint[])[(t.n - 1) * \(size) + 1 : t.n * \(size)] AS registers) AS s
+        ON CONFLICT (day, route, code) DO UPDATE SET
+          registers = linkgen_visitors_union(linkgen_visitors.registers, excluded.registers),
+          estimate = linkgen_visitors_estimate(
+            linkgen_visitors_union(linkgen_visitors.registers, excluded.registers))
         """,
       binds: binds
     )
     try await writeRetryingConflicts(statement)
   }
 
-  func visitors(_ query: CounterQuery) async throws(StoreError) -> [(VisitorKey, VisitorSketch)] {
+  func visitorEstimates(_ query: CounterQuery, level: VisitorLevel) async throws(StoreError)
+    -> [(CounterKey, Int)]
+  {
+    let columns = query.visitorColumns
     var binds = PostgresBindings()
     binds.append(query.fromDay)
     binds.append(query.toDay)
+    let selected = columns.map { $0 == "day" ? "day::bigint" : $0 } + ["SUM(estimate)::bigint"]
     var sql =
-      "SELECT day::bigint, route, code, registers FROM linkgen_visitors "
-      + "WHERE day >= $1 AND day <= $2"
+      "SELECT \(selected.joined(separator: ", ")) FROM linkgen_visitors "
+      + "WHERE day >= $1 AND day <= $2 AND \(level.condition)"
     Self.filter(query, &sql, &binds)
+    if !columns.isEmpty { sql += " GROUP BY \(columns.joined(separator: ", "))" }
     let rows = try await self.query(PostgresQuery(unsafeSQL: sql, binds: binds), retry: true)
-    var result: [(VisitorKey, VisitorSketch)] = []
+    var result: [(CounterKey, Int)] = []
     for row in rows {
+      let cells = Array(row)
+      var key = CounterKey()
       do {
-        let (day, route, code, registers) = try row.decode((Int, String, String, [Int16]).self)
-        guard
-          let sketch = VisitorSketch(
-            registers: registers.map { UInt8(clamping: $0) }
-          )
-        else { continue }
-        result.append((VisitorKey(day: day, route: route, code: code), sketch))
+        for (index, column) in columns.enumerated() {
+          switch column {
+          case "day": key.day = try cells[index].decode(Int.self)
+          case "route": key.route = try cells[index].decode(String.self)
+          default: key.code = try cells[index].decode(String.self)
+          }
+        }
+        guard let total = try cells[columns.count].decode(Int?.self) else { continue }
+        result.append((key, total))
       } catch {
         throw StoreError(.internalError, "unexpected visitor row from PostgreSQL: \(error)")
       }

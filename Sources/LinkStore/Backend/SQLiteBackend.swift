@@ -342,33 +342,41 @@ final class SQLiteBackend: StoreBackend {
         try await Self.run(
           connection,
           """
-          INSERT INTO linkgen_visitors (day, route, code, registers) VALUES (?, ?, ?, ?)
-          ON CONFLICT (day, route, code) DO UPDATE SET registers = excluded.registers
+          INSERT INTO linkgen_visitors (day, route, code, registers, estimate)
+          VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (day, route, code)
+          DO UPDATE SET registers = excluded.registers, estimate = excluded.estimate
           """,
-          keyBinds + [.blob(ByteBuffer(bytes: merged.registers))],
+          keyBinds + [.blob(ByteBuffer(bytes: merged.registers)), .integer(merged.estimate)],
           path: path
         )
       }
     }
   }
 
-  func visitors(_ query: CounterQuery) async throws(StoreError) -> [(VisitorKey, VisitorSketch)] {
-    var sql = "SELECT day, route, code, registers FROM linkgen_visitors WHERE day >= ? AND day <= ?"
+  func visitorEstimates(_ query: CounterQuery, level: VisitorLevel) async throws(StoreError)
+    -> [(CounterKey, Int)]
+  {
+    let columns = query.visitorColumns
+    var sql = "SELECT \((columns + ["SUM(estimate) AS total"]).joined(separator: ", "))"
+    sql += " FROM linkgen_visitors WHERE day >= ? AND day <= ? AND \(level.condition)"
     var binds: [SQLiteData] = [.integer(query.fromDay), .integer(query.toDay)]
     Self.filter(query, &sql, &binds)
+    if !columns.isEmpty { sql += " GROUP BY \(columns.joined(separator: ", "))" }
     let rows = try await pool.withConnection { [sql, binds] connection throws(StoreError) in
       try await Self.query(connection, sql, binds, path: path)
     }
     return rows.compactMap { row in
-      guard case .blob(let buffer)? = row.column("registers"),
-        let sketch = VisitorSketch(registers: Array(buffer: buffer))
-      else { return nil }
-      let key = VisitorKey(
-        day: row.column("day")?.integer ?? 0,
-        route: row.column("route")?.string ?? "",
-        code: row.column("code")?.string ?? ""
-      )
-      return (key, sketch)
+      guard let total = row.column("total")?.integer else { return nil }
+      var key = CounterKey()
+      for column in columns {
+        switch column {
+        case "day": key.day = row.column("day")?.integer ?? 0
+        case "route": key.route = row.column("route")?.string ?? ""
+        default: key.code = row.column("code")?.string ?? ""
+        }
+      }
+      return (key, total)
     }
   }
 

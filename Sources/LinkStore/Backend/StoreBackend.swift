@@ -39,12 +39,40 @@ package protocol StoreBackend: Sendable {
   func addCounts(_ counts: [CounterKey: Int]) async throws(StoreError)
   /// The counters in a day range, summed over the dimensions not in `groupBy`.
   func counts(_ query: CounterQuery) async throws(StoreError) -> [(CounterKey, Int)]
-  /// Merges visitor sketches into the stored ones (the union), in one transaction. Merging
-  /// the same sketch twice changes nothing.
+  /// Merges visitor sketches into the stored ones (the union), each row's estimate with them,
+  /// in one transaction. Merging the same sketch twice changes nothing.
   func mergeVisitors(_ sketches: [VisitorKey: VisitorSketch]) async throws(StoreError)
-  /// The visitor sketches of a day range (one per day, route and short link), filtered by the
-  /// query's route and code.
-  func visitors(_ query: CounterQuery) async throws(StoreError) -> [(VisitorKey, VisitorSketch)]
+  /// The stored estimates of a day range at one level, summed over the rows of each group of
+  /// the query's `day`, `route` and `link` dimensions (the keys carry only those).
+  func visitorEstimates(_ query: CounterQuery, level: VisitorLevel) async throws(StoreError)
+    -> [(CounterKey, Int)]
+}
+
+/// The sketches kept for each person's visit: the short link's (or the route's own page's,
+/// code `""`), the route's (code `*`) and the whole site's (route and code `*`). A stats row
+/// reads the narrowest level its grouping and filters need, so no sketch is read twice and
+/// none is sent to the server's memory.
+package enum VisitorLevel: Sendable {
+  case link, route, site
+
+  /// The marker of the route and site levels (no route or code can be `*`).
+  package static let all = "*"
+
+  /// The rows of the level.
+  var condition: String {
+    switch self {
+    case .link: "code <> '*'"
+    case .route: "code = '*' AND route <> '*'"
+    case .site: "route = '*' AND code = '*'"
+    }
+  }
+}
+
+extension CounterQuery {
+  /// The visitor sketches' columns among the dimensions, in order.
+  var visitorColumns: [String] {
+    groupBy.filter { [.day, .route, .link].contains($0) }.map(\.column)
+  }
 }
 
 /// What a visitor sketch is kept per: the day, the route and the short link (`""` for none).
