@@ -132,6 +132,16 @@ package struct Migration: Sendable {
           FROM unnest(a, b) WITH ORDINALITY AS r(x, y, i)
         $$
         """,
+        // A sketch sent sparse (the 1-based indexes and values of its non-zero registers) as
+        // its 1,024 registers.
+        """
+        CREATE FUNCTION linkgen_visitors_dense(indexes INT[], vals SMALLINT[]) RETURNS SMALLINT[]
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+          SELECT array_agg(coalesce(s.v, 0)::smallint ORDER BY g.i)
+          FROM generate_series(1, 1024) AS g(i)
+          LEFT JOIN unnest(indexes, vals) AS s(j, v) ON s.j = g.i
+        $$
+        """,
         // HyperLogLog's estimate, as VisitorSketch.estimate computes it.
         """
         CREATE FUNCTION linkgen_visitors_estimate(registers SMALLINT[]) RETURNS BIGINT

@@ -487,23 +487,40 @@ final class PostgresBackend: StoreBackend {
 
   func mergeVisitors(_ sketches: [VisitorKey: VisitorSketch]) async throws(StoreError) {
     guard !sketches.isEmpty else { return }
-    // Sorted, so that copies merging at once lock rows in the same order. The registers of all
-    // the sketches go as one array, sliced per row; the union (the larger of each pair of
-    // registers) and its estimate are computed by the server in the upsert, so concurrent
-    // merges never lose one another's.
+    // Sorted, so that copies merging at once lock rows in the same order. Each sketch goes
+    // sparse, its non-zero registers as (index, value) pairs in two flat arrays, sliced per row
+    // (a link's sketch of a day has a few): the transfer stays small. The union (the larger of
+    // each pair of registers) and its estimate are computed by the server in the upsert, so
+    // concurrent merges never lose one another's.
     let sorted = sketches.sorted { $0.key < $1.key }
-    let size = VisitorSketch.registerCount
+    var firsts: [Int32] = []
+    var lasts: [Int32] = []
+    var indexes: [Int32] = []
+    var values: [Int16] = []
+    for (_, sketch) in sorted {
+      firsts.append(Int32(indexes.count + 1))
+      for (index, register) in sketch.registers.enumerated() where register > 0 {
+        indexes.append(Int32(index + 1))
+        values.append(Int16(register))
+      }
+      lasts.append(Int32(indexes.count))
+    }
     var binds = PostgresBindings()
     binds.append(sorted.map { $0.key.day })
     binds.append(sorted.map { $0.key.route })
     binds.append(sorted.map { $0.key.code })
-    binds.append(sorted.flatMap { $0.value.registers.map(Int16.init) })
+    binds.append(firsts)
+    binds.append(lasts)
+    binds.append(indexes)
+    binds.append(values)
     let statement = PostgresQuery(
       unsafeSQL: """
         INSERT INTO linkgen_visitors (day, route, code, registers, estimate)
         SELECT t.day, t.route, t.code, s.registers, linkgen_visitors_estimate(s.registers)
-        FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS t(day, route, code, n),
-          LATERAL (SELECT ($4::smallint[])[(t.n - 1) * \(size) + 1 : t.n * \(size)] AS registers) AS s
+        FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::int[])
+            AS t(day, route, code, first, last),
+          LATERAL (SELECT linkgen_visitors_dense(($6::int[])[t.first:t.last],
+                                                 ($7::smallint[])[t.first:t.last]) AS registers) AS s
         ON CONFLICT (day, route, code) DO UPDATE SET
           registers = linkgen_visitors_union(linkgen_visitors.registers, excluded.registers),
           estimate = linkgen_visitors_estimate(
