@@ -12,9 +12,19 @@ final class ClickRecording: Sendable {
   /// when full, so memory stays flat.
   private let visitors = NIOLockedValueBox<[String: Visitor]>([:])
   private static let visitorCacheSize = 4096
+  /// `nil` when the unique-visitor estimate is off.
+  private let hasher: VisitorHasher?
 
-  init(store: LinkStore) {
+  init(store: LinkStore, uniqueVisitors: Bool = true) {
     self.store = store
+    hasher = uniqueVisitors ? VisitorHasher() : nil
+  }
+
+  /// The hash for the unique-visitor estimate of a person's visit; `nil` for a bot, or when
+  /// the estimate is off. `address` is made only then.
+  func visitorHash(_ visitor: Visitor, address: () -> String, userAgent: String?) -> UInt64? {
+    guard let hasher, visitor == .human else { return nil }
+    return hasher.hash(address: address(), userAgent: userAgent)
   }
 
   /// A person, or a bot and why: the server's crawler table first (previews, crawlers,
@@ -43,7 +53,8 @@ final class ClickRecording: Sendable {
     code: String?,
     visitor: Visitor,
     client: ClientClassification,
-    referrerHost: String?
+    referrerHost: String?,
+    visitorHash: UInt64? = nil
   ) {
     let platform: ClickPlatform =
       switch client.platform {
@@ -59,7 +70,8 @@ final class ClickRecording: Sendable {
         visitor: visitor,
         platform: platform,
         browser: client.inAppBrowser?.id,
-        referrerHost: referrerHost
+        referrerHost: referrerHost,
+        visitorHash: visitorHash
       )
     )
   }

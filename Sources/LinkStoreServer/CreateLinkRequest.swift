@@ -49,6 +49,23 @@ enum JSONInput: Decodable {
     }
   }
 
+  /// The members of a request body that must be a JSON object (`shape` shows its fields).
+  static func object(_ body: [UInt8], shape: String) throws(RequestProblem) -> [String: JSONInput] {
+    let input: JSONInput
+    do {
+      input = try JSONDecoder().decode(JSONInput.self, from: Data(body))
+    } catch {
+      throw RequestProblem(field: nil, message: "the body is not valid JSON")
+    }
+    guard case .object(let members) = input else {
+      throw RequestProblem(
+        field: nil,
+        message: "the body must be a JSON object \(shape), not \(input.kind)"
+      )
+    }
+    return members
+  }
+
   struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
@@ -71,18 +88,7 @@ extension NewShortLink {
   /// strings, whole numbers or booleans, passed to the route table as `linkgen make` passes its
   /// arguments (the table checks them).
   static func read(json body: [UInt8]) throws(RequestProblem) -> NewShortLink {
-    let input: JSONInput
-    do {
-      input = try JSONDecoder().decode(JSONInput.self, from: Data(body))
-    } catch {
-      throw RequestProblem(field: nil, message: "the body is not valid JSON")
-    }
-    guard case .object(let members) = input else {
-      throw RequestProblem(
-        field: nil,
-        message: "the body must be a JSON object {\"route\", \"params\", …}, not \(input.kind)"
-      )
-    }
+    let members = try JSONInput.object(body, shape: #"{"route", "params", …}"#)
     if let unknown = members.keys.sorted().first(where: { !fields.contains($0) }) {
       throw RequestProblem(
         field: String(unknown.prefix(64)),

@@ -1,4 +1,5 @@
 import Foundation
+import LinkServer
 import LinkStore
 import NIOConcurrencyHelpers
 import NIOCore
@@ -8,10 +9,25 @@ import NIOCore
 /// kept (a limited link's every human visit is counted in the database); a link's expiry is
 /// checked on every use. A link deleted on another copy may still open here until its entry
 /// ages out (``ttl``); deleted on this copy, it is dropped at once.
+///
+/// An entry also keeps the link's answer to `GET /api/v1/links/<code>`, made on first use, so
+/// that the answer is sent from memory.
 final class LinkCache: Sendable {
+  private struct Entry {
+    let link: ShortLink
+    let until: NIODeadline
+    var resolved: CannedResponse?
+  }
+
+  private struct State {
+    var entries: [String: Entry] = [:]
+    /// When entries past their time were last dropped.
+    var lastSweep = NIODeadline.now()
+  }
+
   let ttl: Duration
   let capacity: Int
-  private let entries = NIOLockedValueBox<[String: (link: ShortLink, until: NIODeadline)]>([:])
+  private let state = NIOLockedValueBox(State())
 
   init(ttl: Duration, capacity: Int = 10_000) {
     self.ttl = ttl
@@ -22,24 +38,52 @@ final class LinkCache: Sendable {
   func state(of code: String, now: Date = Date()) -> ShortLinkState? {
     guard ttl > .zero else { return nil }
     let moment = NIODeadline.now()
-    guard let entry = entries.withLockedValue({ $0[code] }), entry.until > moment else {
+    guard let entry = state.withLockedValue({ $0.entries[code] }), entry.until > moment else {
       return nil
     }
     if let expires = entry.link.expiresAt, expires <= now { return .expired(entry.link) }
     return .active(entry.link)
   }
 
-  /// Keeps an active link without a visit limit.
+  /// The answer to `GET /api/v1/links/<code>` for a link the cache holds and that has not
+  /// expired, made by `make` the first time.
+  func resolved(
+    _ code: String,
+    now: Date = Date(),
+    make: (ShortLink) -> CannedResponse
+  ) -> (link: ShortLink, response: CannedResponse)? {
+    guard ttl > .zero else { return nil }
+    let moment = NIODeadline.now()
+    return state.withLockedValue { state in
+      guard var entry = state.entries[code], entry.until > moment,
+        entry.link.expiresAt.map({ $0 > now }) ?? true
+      else { return nil }
+      if let response = entry.resolved { return (entry.link, response) }
+      let response = make(entry.link)
+      entry.resolved = response
+      state.entries[code] = entry
+      return (entry.link, response)
+    }
+  }
+
+  /// Keeps an active link without a visit limit. Entries past their time are dropped once per
+  /// ``ttl`` (so the cache holds about the links used in the last interval, not every link
+  /// ever visited), and all of them if the cache is still full.
   func keep(_ state: ShortLinkState) {
     guard ttl > .zero, case .active(let link) = state, link.maxVisits == nil else { return }
-    let until = NIODeadline.now() + TimeAmount(ttl)
-    entries.withLockedValue { entries in
-      if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-      entries[link.code] = (link, until)
+    let moment = NIODeadline.now()
+    let interval = TimeAmount(ttl)
+    self.state.withLockedValue { state in
+      if moment - state.lastSweep >= interval || state.entries.count >= capacity {
+        state.lastSweep = moment
+        state.entries = state.entries.filter { $0.value.until > moment }
+        if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+      }
+      state.entries[link.code] = Entry(link: link, until: moment + interval)
     }
   }
 
   func remove(_ code: String) {
-    _ = entries.withLockedValue { $0.removeValue(forKey: code) }
+    _ = state.withLockedValue { $0.entries.removeValue(forKey: code) }
   }
 }

@@ -14,7 +14,8 @@ import NIOCore
 /// - `/<prefix>/<code>` (`/s/…`): the short link's landing page, served directly (no redirect;
 ///   410 for an expired or used-up link, the 404 page for an unknown code);
 /// - `POST /api/v1/links`, `GET|DELETE /api/v1/links/<code>`, `GET /api/v1/stats`: the API,
-///   with API keys (`Authorization: Bearer lgk_…`) and their scopes;
+///   with API keys (`Authorization: Bearer lgk_…`) and their scopes; `POST /api/v1/opens`
+///   (public): the app reports a deep link it restored after install;
 /// - a click count for every landing page and short-link hit, buffered by the store;
 /// - rate limits per API key and per client address (`RateLimit-*`, `Retry-After`, 429);
 /// - 503 while the database cannot be reached, with a log line when it goes and when it
@@ -33,6 +34,8 @@ package struct StoreExtension: LinkServerExtension {
     package var trustForwardedFor = false
     /// Count clicks on the table's landing pages and on short links.
     package var recordClicks = true
+    /// Estimate the distinct people among the clicks (``ClickEvent/visitorHash``).
+    package var uniqueVisitors = true
     /// How long a short link read from the database is reused (links with a visit limit never
     /// are); zero reads the database on every visit.
     package var linkCacheTTL: Duration = .seconds(1)
@@ -53,7 +56,7 @@ package struct StoreExtension: LinkServerExtension {
     self.store = store
     self.settings = settings
     shortPrefix = "/\(store.options.shortLinkPrefix)/"
-    clicks = ClickRecording(store: store)
+    clicks = ClickRecording(store: store, uniqueVisitors: settings.uniqueVisitors)
     addressLimiter = RateLimiter(limit: settings.addressRateLimit)
     keyLimiter = RateLimiter(limit: settings.keyRateLimit)
     health = DatabaseHealth(logger: logger, database: store.databaseURL.description)
@@ -131,8 +134,101 @@ package struct StoreExtension: LinkServerExtension {
       code: nil,
       visitor: visitor,
       client: event.client,
-      referrerHost: event.referrerHost
+      referrerHost: event.referrerHost,
+      visitorHash: clicks.visitorHash(
+        visitor,
+        address: { address(event.forwardedFor, event.remoteAddress) },
+        userAgent: event.userAgent
+      )
     )
+  }
+
+  // MARK: Answers from memory
+
+  /// A short link's page and the answer of `GET /api/v1/links/<code>` for a link in
+  /// ``cache`` whose page (for this client and language) is in the server's page cache: sent
+  /// on the event loop, the click counted as ``shortLink(code:_:_:_:)`` counts it. Anything
+  /// else (a link not cached, a page not rendered yet, a client over its rate limit) goes on
+  /// to ``respond(to:context:server:)`` with nothing done.
+  package func answerFromMemory(_ request: MemoryRequest, server: LinkServerContext)
+    -> MemoryAnswer?
+  {
+    let path = request.path
+    if path.hasPrefix(shortPrefix) {
+      return shortLinkFromMemory(code: String(path.dropFirst(shortPrefix.count)), request, server)
+    }
+    let resolvePrefix = "/api/v1/links/"
+    guard path.hasPrefix(resolvePrefix) else { return nil }
+    let code = path.dropFirst(resolvePrefix.count)
+    guard !code.contains("/"),
+      let (link, response) = cache.resolved(
+        String(code),
+        make: {
+          server.cannedResponse(
+            contentType: "application/json",
+            body: Array((APIResponses.resolved($0).rendered() + "\n").utf8),
+            cacheControl: "no-store"
+          )
+        }
+      )
+    else { return nil }
+    var headers: [(name: String, value: String)] = []
+    if let decision = take(addressLimiter, request) {
+      guard decision.allowed else { return nil }
+      headers = [
+        (Self.rateLimitLimit.rawName, String(decision.limit)),
+        (Self.rateLimitRemaining.rawName, String(decision.remaining)),
+        (Self.rateLimitReset.rawName, String(decision.reset)),
+      ]
+    }
+    return MemoryAnswer(response, headers: headers, endpoint: "api_link", route: link.route)
+  }
+
+  /// Counts a request against the client address's limit (`nil`: no limit).
+  private func take(_ limiter: RateLimiter, _ request: MemoryRequest) -> RateLimiter.Decision? {
+    guard limiter.limit > 0 else { return nil }
+    return limiter.take(address(request.header("x-forwarded-for"), request.remoteAddress))
+  }
+
+  private func shortLinkFromMemory(
+    code: String,
+    _ request: MemoryRequest,
+    _ server: LinkServerContext
+  ) -> MemoryAnswer? {
+    guard case .active(let link)? = cache.state(of: code) else { return nil }
+    let userAgent = request.header("user-agent")
+    let client = ClientClassification(userAgent: userAgent, method: request.method)
+    guard
+      let page = server.pages.cachedResponse(
+        values: link.values,
+        client: client,
+        acceptLanguage: request.header("accept-language"),
+        copyLink: link.shortURL,
+        shortCode: link.code
+      )
+    else { return nil }
+    if let decision = take(addressLimiter, request), !decision.allowed { return nil }
+    if settings.recordClicks {
+      let visitor = clicks.visitor(
+        client: client,
+        method: request.method.rawValue,
+        userAgent: userAgent,
+        purpose: request.header("sec-purpose")
+      )
+      clicks.record(
+        route: link.route,
+        code: link.code,
+        visitor: visitor,
+        client: client,
+        referrerHost: server.referrerHost(request.header("referer")),
+        visitorHash: clicks.visitorHash(
+          visitor,
+          address: { address(request.header("x-forwarded-for"), request.remoteAddress) },
+          userAgent: userAgent
+        )
+      )
+    }
+    return MemoryAnswer(page, endpoint: "short_link", route: link.route)
   }
 
   // MARK: Short links
@@ -231,7 +327,12 @@ package struct StoreExtension: LinkServerExtension {
             code: link.code,
             visitor: visitor,
             client: client,
-            referrerHost: server.referrerHost(request.headers[.referer])
+            referrerHost: server.referrerHost(request.headers[.referer]),
+            visitorHash: clicks.visitorHash(
+              visitor,
+              address: { address(request, context) },
+              userAgent: request.headers[.userAgent]
+            )
           )
         }
         return ExtensionResponse(response, endpoint: "short_link", route: link.route)
@@ -262,6 +363,7 @@ package struct StoreExtension: LinkServerExtension {
       case (1, "links"): ("api_links", [.post])
       case (2, "links"): ("api_link", [.get, .head, .delete])
       case (1, "stats"): ("api_stats", [.get, .head])
+      case (1, "opens"): ("api_opens", [.post])
       default: nil
       }
     guard case let (endpoint, allowed)? = found else {
@@ -320,6 +422,8 @@ package struct StoreExtension: LinkServerExtension {
       switch endpoint {
       case "api_links":
         response = await create(request, keyID: key?.id)
+      case "api_opens":
+        response = await reportOpen(request)
       case "api_link":
         let code = String(segments[1])
         response = method == .delete ? await delete(code: code) : await resolve(code: code, request)
@@ -343,32 +447,14 @@ package struct StoreExtension: LinkServerExtension {
 
   /// `POST /api/v1/links`.
   private func create(_ request: Request, keyID: String?) async -> Response {
-    let body: ByteBuffer
-    if request.headers[.transferEncoding] != nil {
-      return APIResponses.error(
-        .lengthRequired,
-        "lengthRequired",
-        "send the body with a Content-Length"
-      )
-    }
-    let length = request.headers[.contentLength].flatMap { Int($0) } ?? 0
-    guard length <= settings.maximumBodySize else {
-      var response = APIResponses.error(
-        .contentTooLarge,
-        "contentTooLarge",
-        "the body is \(length) bytes; at most \(settings.maximumBodySize) are accepted"
-      )
-      response.headers[.connection] = "close"
-      return response
-    }
-    do {
-      body = try await request.body.collect(upTo: settings.maximumBodySize)
-    } catch {
-      return APIResponses.error(.badRequest, "invalidRequest", "the body could not be read")
+    let body: [UInt8]
+    switch await readBody(request) {
+    case .success(let bytes): body = bytes
+    case .failure(let refusal): return refusal.response
     }
     let new: NewShortLink
     do throws(RequestProblem) {
-      new = try NewShortLink.read(json: Array(buffer: body))
+      new = try NewShortLink.read(json: body)
     } catch {
       return APIResponses.error(.badRequest, "invalidRequest", error.message, field: error.field)
     }
@@ -380,6 +466,112 @@ package struct StoreExtension: LinkServerExtension {
       health.failed(error)
       return APIResponses.error(error)
     }
+  }
+
+  /// A request's body, sent with a `Content-Length` of at most the limit; otherwise the
+  /// answer (411, 413 closing the connection, 400).
+  private func readBody(_ request: Request) async -> Result<[UInt8], Refusal> {
+    if request.headers[.transferEncoding] != nil {
+      return .failure(
+        Refusal(
+          response: APIResponses.error(
+            .lengthRequired,
+            "lengthRequired",
+            "send the body with a Content-Length"
+          )
+        )
+      )
+    }
+    let length = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+    guard length <= settings.maximumBodySize else {
+      var response = APIResponses.error(
+        .contentTooLarge,
+        "contentTooLarge",
+        "the body is \(length) bytes; at most \(settings.maximumBodySize) are accepted"
+      )
+      response.headers[.connection] = "close"
+      return .failure(Refusal(response: response))
+    }
+    do {
+      return .success(Array(buffer: try await request.body.collect(upTo: settings.maximumBodySize)))
+    } catch {
+      return .failure(
+        Refusal(
+          response: APIResponses.error(.badRequest, "invalidRequest", "the body could not be read")
+        )
+      )
+    }
+  }
+
+  /// `POST /api/v1/opens {"link"}`: public. The app reports, on its first launch, the link it
+  /// restored after install (from the clipboard or the Play install referrer): a short link of
+  /// this server, a universal link or a scheme link of the table. Counted as a `deferred` event
+  /// of its route (and short link); 204, or 400/404 naming the link.
+  private func reportOpen(_ request: Request) async -> Response {
+    let body: [UInt8]
+    switch await readBody(request) {
+    case .success(let bytes): body = bytes
+    case .failure(let refusal): return refusal.response
+    }
+    let text: String
+    do throws(RequestProblem) {
+      text = try DeferredOpenReport.link(json: body)
+    } catch {
+      return APIResponses.error(.badRequest, "invalidRequest", error.message, field: error.field)
+    }
+    let route: String
+    var code: String?
+    if let short = DeferredOpenReport.shortCode(
+      in: text,
+      domains: store.table?.app.domains ?? [],
+      prefix: shortPrefix
+    ) {
+      let state: ShortLinkState
+      do throws(StoreError) {
+        if let cached = cache.state(of: short) {
+          state = cached
+        } else {
+          state = try await store.link(code: short)
+        }
+        health.succeeded()
+      } catch {
+        health.failed(error)
+        return APIResponses.error(error)
+      }
+      switch state {
+      case .active(let link), .expired(let link), .exhausted(let link):
+        (route, code) = (link.route, link.code)
+      case .notFound:
+        return APIResponses.error(
+          .notFound,
+          "notFound",
+          "no short link has the code '\(Self.shown(short))'",
+          field: "link"
+        )
+      }
+    } else if let parsed = try? store.table?.parse(text) {
+      route = parsed.route.name
+    } else {
+      return APIResponses.error(
+        .badRequest,
+        "invalidRequest",
+        "the link is neither a short link of this server nor a link of the route table",
+        field: "link"
+      )
+    }
+    if settings.recordClicks {
+      // Counted as a person's: the report comes from the app, whose HTTP library (okhttp,
+      // CFNetwork) would look like a tool to the bots' rules.
+      clicks.record(
+        .deferredOpen,
+        route: route,
+        code: code,
+        visitor: .human,
+        client: ClientClassification(userAgent: request.headers[.userAgent], method: .post),
+        referrerHost: nil
+      )
+    }
+    return Response(status: .noContent)
   }
 
   /// `GET /api/v1/links/<code>`: public.
@@ -512,12 +704,16 @@ package struct StoreExtension: LinkServerExtension {
   /// The client's address: the connection's, or the last `X-Forwarded-For` entry when the
   /// proxy in front is trusted.
   private func address(_ request: Request, _ context: LinkRequestContext) -> String {
-    if settings.trustForwardedFor, let forwarded = request.headers[Self.forwardedFor],
+    address(request.headers[Self.forwardedFor], context.remoteAddress)
+  }
+
+  private func address(_ forwardedFor: String?, _ remoteAddress: SocketAddress?) -> String {
+    if settings.trustForwardedFor, let forwarded = forwardedFor,
       let last = forwarded.split(separator: ",").last
     {
       return "ip:" + last.trimmingCharacters(in: .whitespaces)
     }
-    return "ip:" + (context.remoteAddress?.ipAddress ?? "unknown")
+    return "ip:" + (remoteAddress?.ipAddress ?? "unknown")
   }
 
   /// 429 when the client is over its limit.

@@ -267,6 +267,25 @@ struct GeneratorTests {
     #expect(xml.comments.contains { $0.contains("excludes cannot be expressed") })
   }
 
+  @Test func manifestClaimsAdditionalPrefixesOncePerDomainAndRefusesBadOnes() throws {
+    let table = try Paths.example("openlist")
+    let xml = ParsedXML(
+      try AssociationFiles.androidManifest(for: table, additionalPathPrefixes: ["/s/", "/s/"])
+    )
+    let root = try #require(xml.root)
+    let filters = root.all("intent-filter")
+    for filter in filters.prefix(table.app.domains.count) {
+      let prefixes = filter.all("data").compactMap { $0.attributes["android:pathPrefix"] }
+      #expect(prefixes.filter { $0 == "/s/" }.count == 1, "\(prefixes)")
+    }
+    #expect(filters.last?.all("data").compactMap { $0.attributes["android:pathPrefix"] } == [])
+    for bad in ["s", "/s", "s/", "/"] {
+      #expect {
+        try AssociationFiles.androidManifest(for: table, additionalPathPrefixes: [bad])
+      } throws: { ($0 as? AssociationError)?.code == .invalidPathPrefix }
+    }
+  }
+
   @Test func manifestEscapesLiteralDotsAndChecksTheActivityName() throws {
     let dotted = try table(
       #"""

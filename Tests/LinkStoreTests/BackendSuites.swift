@@ -27,6 +27,7 @@ import Testing
   }
   @Test func keys() async throws { try await Conformance.keys(.sqlite) }
   @Test func clickCounters() async throws { try await Conformance.clickCounters(.sqlite) }
+  @Test func uniqueVisitors() async throws { try await Conformance.uniqueVisitors(.sqlite) }
   @Test func countsFromTwoStoresAddUp() async throws {
     try await Conformance.countsFromTwoStoresAddUp(.sqlite)
   }
@@ -65,6 +66,7 @@ struct PostgresStoreTests {
   }
   @Test func keys() async throws { try await Conformance.keys(.postgres) }
   @Test func clickCounters() async throws { try await Conformance.clickCounters(.postgres) }
+  @Test func uniqueVisitors() async throws { try await Conformance.uniqueVisitors(.postgres) }
   @Test func countsFromTwoStoresAddUp() async throws {
     try await Conformance.countsFromTwoStoresAddUp(.postgres)
   }

@@ -310,7 +310,8 @@ enum Conformance {
     platform: ClickPlatform = .ios,
     kind: ClickEvent.Kind = .page,
     browser: String? = nil,
-    referrer: String? = nil
+    referrer: String? = nil,
+    visitorHash: UInt64? = nil
   ) -> ClickEvent {
     ClickEvent(
       kind: kind,
@@ -320,7 +321,8 @@ enum Conformance {
       visitor: visitor,
       platform: platform,
       browser: browser,
-      referrerHost: referrer
+      referrerHost: referrer,
+      visitorHash: visitorHash
     )
   }
 
@@ -378,6 +380,55 @@ enum Conformance {
         await #expect {
           try await store.stats(StatsQuery(from: tomorrow, to: today))
         } throws: { ($0 as? StoreError)?.code == .invalidRequest }
+      }
+    }
+  }
+
+  static func uniqueVisitors(_ backend: TestBackend) async throws {
+    // Hashes with distinct top bits fall in distinct registers: small counts come out exact.
+    func person(_ n: UInt64) -> UInt64 { n << 54 | 0x1234_5678_9abc }
+    try await TestDatabase.with(backend) { database in
+      try await database.withStore { store in
+        for n: UInt64 in [1, 2, 3] {
+          for _ in 0..<4 { store.record(event(code: "spring-sale", visitorHash: person(n))) }
+        }
+        // Bots, store taps and visits without a hash are not among the visitors.
+        let head = Visitor.bot(BotReason(.method, "HEAD"))
+        store.record(event(code: "spring-sale", visitor: head, visitorHash: person(9)))
+        store.record(event(code: "spring-sale", kind: .storeTap, visitorHash: person(10)))
+        store.record(event(code: "spring-sale"))
+        try await store.flush()
+        // The next flush merges: one new person, two seen before.
+        for n: UInt64 in [3, 4, 2] {
+          store.record(event(code: "spring-sale", visitorHash: person(n)))
+        }
+        store.record(event(code: "spring-sale", day: 1, visitorHash: person(1)))
+        store.record(event("invite", visitorHash: person(5)))
+        try await store.flush()
+        // Another copy of the server merges its own sketch.
+        try await database.withStore { other in
+          other.record(event(code: "spring-sale", visitorHash: person(4)))
+          other.record(event(code: "spring-sale", visitorHash: person(6)))
+          try await other.flush()
+        }
+
+        let today = ClickDay(testNow)
+        let tomorrow = ClickDay(daysSince1970: today.daysSince1970 + 1)
+        let sale = try await store.stats(StatsQuery(from: today, to: today, code: "spring-sale"))
+        #expect(sale.map(\.clicks) == [18] && sale.map(\.visitors) == [5], "\(sale)")
+        let days = try await store.stats(
+          StatsQuery(from: today, to: tomorrow, code: "spring-sale", groupBy: [.link])
+        )
+        #expect(days.map(\.visitors) == [6], "a person counts once per day: \(days)")
+        let byRoute = try await store.stats(
+          StatsQuery(from: today, to: today, groupBy: [.route])
+        )
+        #expect(byRoute.map(\.route) == ["invite", "shared-checklist"])
+        #expect(byRoute.map(\.visitors) == [1, 5])
+        let byPlatform = try await store.stats(
+          StatsQuery(from: today, to: today, groupBy: [.platform])
+        )
+        #expect(byPlatform.allSatisfy { $0.visitors == nil }, "\(byPlatform)")
       }
     }
   }

@@ -208,3 +208,50 @@ import Testing
     #expect(counts[CounterKey(day: 1, route: "r", event: "page", referrer: "other")] == 990)
   }
 }
+
+@Suite struct VisitorSketchTests {
+  /// SplitMix64: reproducible, uniform 64-bit hashes.
+  struct Hashes: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  @Test func estimatesWithinAFewPercentAndCountsRepeatsOnce() {
+    var hashes = Hashes(state: 7)
+    for count in [1, 10, 1_000, 20_000, 200_000] {
+      var sketch = VisitorSketch()
+      let people = (0..<count).map { _ in hashes.next() }
+      for _ in 0..<2 { for person in people { sketch.add(person) } }
+      let error = abs(Double(sketch.estimate - count)) / Double(count)
+      // The standard error is 1.04 / √1024 = 3.25 %; these hashes (a fixed seed) come within
+      // 0 % for 10, 0.9 % for 1,000, 4.7 % for 20,000 and 8.1 % for 200,000.
+      #expect(error < 0.1, "\(count) people estimated as \(sketch.estimate)")
+    }
+    #expect(VisitorSketch().estimate == 0)
+  }
+
+  @Test func mergeIsTheUnionAndMergingAgainChangesNothing() {
+    var hashes = Hashes(state: 11)
+    let people = (0..<6_000).map { _ in hashes.next() }
+    var first = VisitorSketch()
+    var second = VisitorSketch()
+    var both = VisitorSketch()
+    for person in people[..<4_000] { first.add(person) }
+    for person in people[2_000...] { second.add(person) }
+    for person in people { both.add(person) }
+    var merged = first
+    merged.merge(second)
+    #expect(merged == both, "the union's registers, exactly")
+    let again = merged
+    merged.merge(second)
+    #expect(merged == again)
+    #expect(VisitorSketch(registers: merged.registers) == merged)
+    #expect(VisitorSketch(registers: [1, 2, 3]) == nil)
+  }
+}

@@ -194,6 +194,30 @@ struct AssociationCommandTests {
     #expect(manifest.output.contains(#"android:name=".LinkActivity""#))
   }
 
+  /// Files hosted elsewhere than `linkgen serve` claim its short links on request, so a tap on
+  /// https://<domain>/s/<code> opens the app on iOS and on Android.
+  @Test func theShortLinksOfServeAreClaimedOnRequest() throws {
+    let manifest = try Linkgen.run(
+      ["android-manifest", "--short-link-prefix", "s"] + Self.openlist
+    )
+    #expect(manifest.status == 0, "\(manifest.error)")
+    #expect(manifest.output.contains(#"<data android:pathPrefix="/s/" />"#), "\(manifest.output)")
+    let aasa = try Linkgen.run(["aasa", "--short-link-prefix", "go"] + Self.openlist)
+    #expect(aasa.status == 0, "\(aasa.error)")
+    let check = try Linkgen.run(
+      ["check-aasa", "-", "--url", "https://openlist.example.com/go/k3x9q2mz"],
+      input: aasa.output
+    )
+    #expect(check.status == 0, "\(check.output)\(check.error)")
+    #expect(check.output.contains("opens the app"), "\(check.output)")
+    // Without the option, neither claims them.
+    let plain = try Linkgen.run(["android-manifest"] + Self.openlist)
+    #expect(!plain.output.contains(#""/s/""#))
+    let bad = try Linkgen.run(["android-manifest", "--short-link-prefix", "s/x"] + Self.openlist)
+    #expect(bad.status == 64)
+    #expect(bad.error.contains("--short-link-prefix"), "\(bad.error)")
+  }
+
   @Test(arguments: [["openlist"], ["photos"]])
   func validateAssociationPassesForTheExamples(_ example: [String]) throws {
     let result = try Linkgen.run([

@@ -35,7 +35,8 @@ struct HTTPClientError: Error, CustomStringConvertible {
 /// A raw HTTP/1.1 client over a TCP socket to 127.0.0.1: the tests write exactly the bytes
 /// they mean (hostile request targets included) and read exactly what the server sent.
 final class HTTPConnection {
-  let descriptor: Int32
+  /// The socket; -1 once closed.
+  private(set) var descriptor: Int32
   private var buffer: [UInt8] = []
 
   /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds.
@@ -57,12 +58,17 @@ final class HTTPConnection {
       }
     }
     guard result == 0 else {
+      let problem = errno
+      // Closed here, and marked so: a throwing initializer still runs `deinit`, and a second
+      // close could close a descriptor another thread (a NIO channel of another test) got
+      // since, which NIO then finds bad and stops the test process.
       close(descriptor)
-      throw HTTPClientError(description: "connect to port \(port) failed: errno \(errno)")
+      descriptor = -1
+      throw HTTPClientError(description: "connect to port \(port) failed: errno \(problem)")
     }
   }
 
-  deinit { close(descriptor) }
+  deinit { if descriptor >= 0 { close(descriptor) } }
 
   /// Writes bytes as they are.
   func send(_ bytes: [UInt8]) throws {

@@ -165,6 +165,22 @@ enum API {
     #expect(stats.status == 200, "\(stats.text)")
     #expect(stats.header("RateLimit-Limit") == "1200")
 
+    // The app reports, on its first launch, the link it restored after install.
+    let app = [("User-Agent", "okhttp/4.12.0")]
+    func report(_ body: String) throws -> WireResponse {
+      try API.send(server, "POST", "/api/v1/opens", body: body, headers: app)
+    }
+    let shortLink = "https://openlist.example.com/s/\(code)"
+    #expect(try report(#"{"link": "\#(shortLink)"}"#).status == 204)
+    #expect(try report(#"{"link": "\#(ServeTests.link)"}"#).status == 204, "a universal link")
+    let foreign = try report(#"{"link": "https://evil.example.com/s/\#(code)"}"#)
+    #expect(try foreign.status == 400 && API.error(foreign).field == "link", "\(foreign.text)")
+    let unknown = try report(#"{"link": "https://openlist.example.com/s/zzzzzzzzzzzz"}"#)
+    #expect(try unknown.status == 404 && API.error(unknown).field == "link")
+    let extra = try report(#"{"link": "\#(shortLink)", "device": "x"}"#)
+    #expect(try extra.status == 400 && API.error(extra).field == "device")
+    #expect(try API.send(server, "GET", "/api/v1/opens").status == 405)
+
     // Deleting: the short link is gone, its counts stay.
     #expect(
       try API.send(server, "DELETE", "/api/v1/links/\(code)", headers: API.bearer(key)).status
@@ -183,8 +199,13 @@ enum API {
     let byLink = try API.stats(database, ["--link", code, "--by", "link"])
     #expect(byLink.count == 1)
     #expect(byLink.first?["clicks"] as? Int == 2, "iPhone and Instagram: \(byLink)")
+    // Two user agents from one address: two visitors (one when their hashes share a sketch
+    // register, about one time in a thousand).
+    let visitors = try #require(byLink.first?["visitors"] as? Int)
+    #expect((1...2).contains(visitors), "\(byLink)")
     #expect(byLink.first?["bots"] as? Int == 3, "the preview, HEAD and curl: \(byLink)")
     #expect(byLink.first?["storeTaps"] as? Int == 1, "the App Store button's ping: \(byLink)")
+    #expect(byLink.first?["deferredOpens"] as? Int == 1, "the app's report: \(byLink)")
     let reasons = byLink.first?["botReasons"] as? [String: Int] ?? [:]
     #expect(reasons["crawler:facebook"] == 1 && reasons["method:head"] == 1, "\(reasons)")
     let byReferrer = try API.stats(database, ["--link", code, "--by", "browser,referrer"])
@@ -312,6 +333,103 @@ enum API {
     #expect(server.stop() == 0)
   }
 
+  /// On a kept-alive connection, a short link whose link and page are in memory is answered on
+  /// the event loop (no hummingbird, no database): the answer must be the one the first visit
+  /// got, each visit must still count once, and the address's rate limit must still hold.
+  @Test func aPopularShortLinkAnsweredFromMemoryIsTheSameAnswerAndCountsEveryVisit() throws {
+    let directory = try TemporaryDirectory()
+    let database = "sqlite:\(directory.file("links.sqlite").path)"
+    let key = try API.key(database, scopes: "links:create")
+    let server = try ServerProcess(
+      Linkgen.openlist + [
+        "--database", database, "--rate-limit", "14", "--link-cache-seconds", "60",
+      ]
+    )
+    let code = try API.createLink(server, key: key)
+    let connection = try HTTPConnection(port: server.port)
+    let iPhone = [("User-Agent", UserAgent.iPhoneSafari), ("Accept-Language", "ko")]
+    let first = try connection.exchange("GET", "/s/\(code)", headers: iPhone)
+    #expect(first.status == 200 && first.header("Content-Language") == "ko")
+    func withoutDate(_ response: WireResponse) -> [String] {
+      response.headers.filter { $0.name.lowercased() != "date" }
+        .map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+    }
+    for _ in 0..<4 {
+      let again = try connection.exchange("GET", "/s/\(code)", headers: iPhone)
+      #expect(again.status == 200 && again.body == first.body)
+      #expect(withoutDate(again) == withoutDate(first))
+      #expect(again.header("Date") != nil)
+    }
+    let head = try connection.exchange("HEAD", "/s/\(code)", headers: iPhone)
+    #expect(head.status == 200 && head.body.isEmpty)
+    #expect(head.header("Content-Length") == first.header("Content-Length"))
+    let etag = try #require(first.header("ETag"))
+    let unchanged = try connection.exchange(
+      "GET",
+      "/s/\(code)",
+      headers: iPhone + [("If-None-Match", etag)]
+    )
+    #expect(unchanged.status == 304 && unchanged.body.isEmpty)
+
+    // The app's resolve: the same JSON every time, the address's budget counted down.
+    var remaining: [String?] = []
+    var bodies: Set<[UInt8]> = []
+    for _ in 0..<3 {
+      let resolved = try connection.exchange("GET", "/api/v1/links/\(code)")
+      #expect(resolved.status == 200 && resolved.header("Content-Type") == "application/json")
+      #expect(resolved.header("Cache-Control") == "no-store")
+      #expect(resolved.header("X-Content-Type-Options") == "nosniff")
+      bodies.insert(resolved.body)
+      remaining.append(resolved.header("RateLimit-Remaining"))
+    }
+    #expect(bodies.count == 1)
+    // The same as hummingbird's answer (a request that closes its connection goes there).
+    let slow = try API.send(server, "GET", "/api/v1/links/\(code)")
+    let varying: Set = ["date", "connection", "ratelimit-remaining"]
+    func lines(_ response: WireResponse) -> [String] {
+      response.headers.filter { !varying.contains($0.name.lowercased()) }
+        .map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+    }
+    #expect(slow.status == 200 && slow.body == bodies.first)
+    #expect(lines(slow) == lines(try connection.exchange("GET", "/api/v1/links/\(code)")))
+    let json = try API.object(
+      WireResponse(status: 200, reason: "", headers: [], body: bodies.first!)
+    )
+    #expect(json["code"] as? String == code && json["route"] as? String == "shared-checklist")
+    // The five visits, the HEAD and the 304 took 7 of the 14; the resolves 3 more, then 2.
+    #expect(remaining == ["6", "5", "4"], "\(remaining)")
+    for _ in 0..<2 {
+      #expect(try connection.exchange("GET", "/s/\(code)", headers: iPhone).status == 200)
+    }
+    let limited = try connection.exchange("GET", "/s/\(code)", headers: iPhone)
+    #expect(limited.status == 429 && limited.header("Retry-After") != nil)
+    #expect(try connection.exchange("GET", "/api/v1/links/\(code)").status == 429)
+
+    #expect(server.stop() == 0, "\(server.log)")
+    let byLink = try API.stats(database, ["--link", code, "--by", "link"])
+    #expect(byLink.first?["clicks"] as? Int == 8, "5 visits, the 304 and 2 more: \(byLink)")
+    #expect(byLink.first?["visitors"] as? Int == 1, "one person, whichever path: \(byLink)")
+    #expect(byLink.first?["bots"] as? Int == 1, "the HEAD: \(byLink)")
+  }
+
+  @Test func noUniqueVisitorsCountsClicksWithoutTheEstimate() throws {
+    let directory = try TemporaryDirectory()
+    let database = "sqlite:\(directory.file("links.sqlite").path)"
+    let key = try API.key(database, scopes: "links:create")
+    let server = try ServerProcess(
+      Linkgen.openlist + ["--database", database, "--no-unique-visitors"]
+    )
+    let code = try API.createLink(server, key: key)
+    #expect(
+      try server.get("/s/\(code)", headers: [("User-Agent", UserAgent.iPhoneSafari)]).status == 200
+    )
+    #expect(server.stop() == 0, "\(server.log)")
+    let byLink = try API.stats(database, ["--link", code, "--by", "link"])
+    #expect(byLink.first?["clicks"] as? Int == 1 && byLink.first?["visitors"] as? Int == 0)
+    let byPlatform = try API.stats(database, ["--link", code, "--by", "platform"])
+    #expect(byPlatform.first?["visitors"] is NSNull, "no estimate by platform: \(byPlatform)")
+  }
+
   @Test func rateLimitsPerAddressAndPerKey() throws {
     let directory = try TemporaryDirectory()
     let database = "sqlite:\(directory.file("links.sqlite").path)"
@@ -377,7 +495,10 @@ enum API {
     #expect(stats.status == 0, "\(stats.error)")
     let row = try #require(stats.output.split(separator: "\n").first { $0.hasPrefix(code) })
     let cells = row.split(separator: " ")
-    #expect(cells.count >= 3 && cells[1] == "1" && cells[2] == "1", "clicks 1, bots 1: \(row)")
+    #expect(
+      cells.count >= 4 && cells[1] == "1" && cells[2] == "~1" && cells[3] == "1",
+      "clicks 1, visitors ~1, bots 1: \(row)"
+    )
     #expect(row.contains("method:head 1"))
     #expect(FileManager.default.fileExists(atPath: directory.file("linkgen.sqlite").path))
   }

@@ -45,6 +45,8 @@ public struct AssociationError: Error, Sendable, Hashable, CustomStringConvertib
     case tooManyQueriedSchemes
     /// The activity for the intent filters is not a Java class name.
     case invalidActivity
+    /// An additional path prefix for the intent filters does not start and end with `/`.
+    case invalidPathPrefix
     /// The generated file would exceed the size the platform downloads (128 KB for the AASA).
     case fileTooLarge
   }

@@ -265,7 +265,8 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   /// Answers the request here when it is a `GET` or `HEAD` without a body whose answer is
-  /// held in memory, and nothing sent before it is still being answered.
+  /// held in memory (the server's, or an extension's for its paths), and nothing sent before
+  /// it is still being answered.
   private func answerFromMemory(_ head: HTTPRequestHead) -> Bool {
     guard forwarded == 0, !quiescing, !closeAfterResponse, head.isKeepAlive,
       head.method == .GET || head.method == .HEAD, let raw = rawContext
@@ -276,23 +277,47 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     {
       return false
     }
-    for (prefix, _) in core.extensions where head.uri.hasPrefix(prefix) { return false }
     let start = NIODeadline.now()
     let method: HTTPRequest.Method = head.method == .HEAD ? .head : .get
     let userAgent = headers.first(name: "user-agent")
-    guard
-      case .ready(let canned, let endpoint, let route, let client) = core.resolve(
-        target: head.uri,
+    let canned: CannedResponse
+    let endpoint: String
+    let route: String?
+    var client: ClientClassification?
+    var extraLines: [(name: String, value: String)] = []
+    if let handler = core.extensions.first(where: { head.uri.hasPrefix($0.prefix) })?.handler {
+      let request = MemoryRequest(
         method: method,
-        userAgent: userAgent,
-        acceptLanguage: headers.first(name: "accept-language")
+        target: head.uri,
+        remoteAddress: raw.channel.remoteAddress,
+        headers: headers
       )
-    else { return false }
+      guard let answer = handler.answerFromMemory(request, server: core.context) else {
+        return false
+      }
+      (canned, endpoint, route, extraLines) =
+        (answer.response, answer.endpoint, answer.route, answer.headers)
+    } else {
+      guard
+        case .ready(let ready, let readyEndpoint, let readyRoute, let readyClient) = core.resolve(
+          target: head.uri,
+          method: method,
+          userAgent: userAgent,
+          acceptLanguage: headers.first(name: "accept-language")
+        )
+      else { return false }
+      (canned, endpoint, route, client) = (ready, readyEndpoint, readyRoute, readyClient)
+    }
     let variant = canned.variant(method: method, ifNoneMatch: headers.first(name: "if-none-match"))
     raw.write(
       NIOAny(variant == .notModified ? canned.wireNotModifiedPrefix : canned.wirePrefix),
       promise: nil
     )
+    if !extraLines.isEmpty {
+      var lines = raw.channel.allocator.buffer(capacity: 128)
+      for (name, value) in extraLines { lines.writeString("\(name): \(value)\r\n") }
+      raw.write(NIOAny(lines), promise: nil)
+    }
     raw.write(NIOAny(currentDateLine()), promise: nil)
     if variant == .full { raw.write(NIOAny(canned.body), promise: nil) }
     needsFlush = true
@@ -307,7 +332,12 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       client: client,
       userAgent: userAgent,
       referrer: headers.first(name: "referer"),
-      purpose: headers.first(name: "sec-purpose") ?? headers.first(name: "purpose")
+      purpose: headers.first(name: "sec-purpose") ?? headers.first(name: "purpose"),
+      remoteAddress: raw.channel.remoteAddress,
+      forwardedFor: {
+        let values = headers["x-forwarded-for"]
+        return values.isEmpty ? nil : values.joined(separator: ", ")
+      }()
     )
     return true
   }

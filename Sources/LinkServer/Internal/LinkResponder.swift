@@ -14,6 +14,7 @@ struct LinkResponder: HTTPResponder {
   static let requestIDHeader = HTTPField.Name.named("X-Request-Id")
   static let secPurpose = HTTPField.Name.named("Sec-Purpose")
   static let purpose = HTTPField.Name.named("Purpose")
+  static let forwardedFor = HTTPField.Name.named("X-Forwarded-For")
 
   func respond(to request: Request, context: Context) async throws -> Response {
     let start = NIODeadline.now()
@@ -31,7 +32,9 @@ struct LinkResponder: HTTPResponder {
       client: outcome.client,
       userAgent: request.headers[.userAgent],
       referrer: request.headers[.referer],
-      purpose: request.headers[Self.secPurpose] ?? request.headers[Self.purpose]
+      purpose: request.headers[Self.secPurpose] ?? request.headers[Self.purpose],
+      remoteAddress: context.remoteAddress,
+      forwardedFor: request.headers[Self.forwardedFor]
     )
     return outcome.response
   }

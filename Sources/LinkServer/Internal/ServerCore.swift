@@ -128,7 +128,8 @@ final class ServerCore: Sendable {
       pages: pages,
       metrics: metrics,
       logger: logger,
-      notFound: notFound
+      notFound: notFound,
+      security: security
     )
 
     let allow = [(HTTPField.Name.allow, FixedResponses.allow)]
@@ -373,7 +374,9 @@ final class ServerCore: Sendable {
     client: ClientClassification?,
     userAgent: String?,
     referrer: String?,
-    purpose: String?
+    purpose: String?,
+    remoteAddress: @autoclosure () -> SocketAddress?,
+    forwardedFor: @autoclosure () -> String?
   ) {
     let nanoseconds = (NIODeadline.now() - start).nanoseconds
     metrics.record(endpoint: endpoint, route: route, status: status, nanoseconds: nanoseconds)
@@ -397,7 +400,9 @@ final class ServerCore: Sendable {
         client: client ?? ClientClassification(userAgent: userAgent, method: method),
         referrerHost: LinkResponder.host(ofReferrer: referrer),
         userAgent: userAgent,
-        purpose: purpose
+        purpose: purpose,
+        remoteAddress: remoteAddress(),
+        forwardedFor: forwardedFor()
       )
       for handler in observers { handler.observe(event) }
     }

@@ -69,7 +69,7 @@ package struct ClientClassification: Sendable, Hashable {
       isFirefox = false
       return
     }
-    let found = agent.withUTF8 { Self.scan($0) }
+    let found = Self.classified(&agent)
     platform = found.platform
     crawler = found.crawler.map { Crawler.all[$0] }
     inAppBrowser = found.crawler == nil ? found.inApp.map { InAppBrowser.all[$0] } : nil
@@ -112,6 +112,20 @@ extension ClientClassification {
 
   /// The longest prefix of a user agent that is read.
   static let maximumLength = 1024
+
+  /// User agents already scanned: a few thousand distinct ones make most real traffic, and a
+  /// lookup costs a fraction of a scan. Bounded (two generations), so a flood of made-up user
+  /// agents costs scans, not memory; long ones are not kept.
+  private static let scanned = BoundedCache<String, Found>(capacity: 4096)
+  private static let longestKept = 512
+
+  private static func classified(_ agent: inout String) -> Found {
+    guard agent.utf8.count <= longestKept else { return agent.withUTF8 { scan($0) } }
+    if let found = scanned.value(for: agent) { return found }
+    let found = agent.withUTF8 { scan($0) }
+    scanned.store(found, for: agent)
+    return found
+  }
 
   private static let crawlerTokens = Crawler.all.map { Array($0.token.utf8) }
   private static let inAppTokens = InAppBrowser.all.map { $0.tokens.map { Array($0.utf8) } }

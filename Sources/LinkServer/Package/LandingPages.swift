@@ -75,6 +75,27 @@ package final class LandingPages: Sendable {
     return try renderAndStore(key, values: values).response(for: request)
   }
 
+  /// The page ``response(to:values:client:copyLink:shortCode:)`` sends, if it is in the cache:
+  /// for an answer from memory (``LinkServerExtension/answerFromMemory(_:server:)``).
+  package func cachedResponse(
+    values: RouteValues,
+    client: ClientClassification,
+    acceptLanguage: String?,
+    copyLink: String? = nil,
+    shortCode: String? = nil
+  ) -> CannedResponse? {
+    guard
+      var key = try? self.key(
+        values: values,
+        client: client,
+        acceptLanguage: acceptLanguage,
+        copyLink: copyLink
+      )
+    else { return nil }
+    key.shortCode = shortCode
+    return cached(key)
+  }
+
   /// What identifies a page in the cache: the universal link, the client's page, the locale.
   func key(
     values: RouteValues,

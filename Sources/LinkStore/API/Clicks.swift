@@ -125,8 +125,9 @@ public enum Visitor: Sendable, Hashable {
   case bot(BotReason)
 }
 
-/// One hit the server saw, before it is counted. Holds no address, no full user agent and no
-/// identifier of the visitor: only the buckets it is counted in.
+/// One hit the server saw, before it is counted. Holds no address and no full user agent: only
+/// the buckets it is counted in, and, for the unique-visitor estimate, a hash that tells the
+/// same visitor apart from others on one day only (``visitorHash``).
 public struct ClickEvent: Sendable, Hashable {
   /// What happened.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -156,6 +157,12 @@ public struct ClickEvent: Sendable, Hashable {
   public var browser: String?
   /// The referring site's host name only (`news.example.com`), if any.
   public var referrerHost: String?
+  /// For the unique-visitor estimate of people's page visits: a 64-bit hash of who the visitor
+  /// is (the server hashes the client's address and user agent with a random salt it keeps in
+  /// memory for the day, never stored, so the hash cannot be traced back or matched across
+  /// days), or `nil` to leave the visit out of the estimate. It only ever updates a sketch
+  /// (``StatsRow/visitors``); it is not stored.
+  public var visitorHash: UInt64?
 
   /// Creates an event.
   public init(
@@ -166,8 +173,10 @@ public struct ClickEvent: Sendable, Hashable {
     visitor: Visitor,
     platform: ClickPlatform,
     browser: String? = nil,
-    referrerHost: String? = nil
+    referrerHost: String? = nil,
+    visitorHash: UInt64? = nil
   ) {
+    self.visitorHash = visitorHash
     self.kind = kind
     self.date = date
     self.route = route

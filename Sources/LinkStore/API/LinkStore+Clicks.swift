@@ -23,6 +23,9 @@ extension LinkStore {
       bot: bot
     )
     buffer.add(key)
+    if let hash = event.visitorHash, event.visitor == .human, event.kind == .page {
+      buffer.addVisitor(VisitorKey(day: key.day, route: key.route, code: key.code), hash: hash)
+    }
   }
 
   /// Writes the buffered counts now, in one transaction. When the database cannot take them,
@@ -33,19 +36,37 @@ extension LinkStore {
   /// if that write fails, so nothing is counted twice.
   public func flush() async throws(StoreError) {
     let (counts, dropped) = buffer.take()
+    let visitors = buffer.takeVisitors()
     if dropped > 0 {
       logger.warning(
         "click buffer full: \(dropped) hits not counted (raise maximumBufferedCounters)"
       )
     }
-    guard !counts.isEmpty else { return }
     let backend = backend
     let buffer = buffer
+    if !counts.isEmpty {
+      do throws(StoreError) {
+        try await withDeadline { () throws(StoreError) in
+          do throws(StoreError) {
+            try await backend.addCounts(counts)
+          } catch {
+            buffer.restore(counts)
+            throw error
+          }
+        }
+      } catch {
+        buffer.restoreVisitors(visitors)
+        throw error
+      }
+    }
+    // The sketches after the counts: merging is idempotent, so sketches put back after a
+    // failure are merged again without counting anyone twice.
+    guard !visitors.isEmpty else { return }
     try await withDeadline { () throws(StoreError) in
       do throws(StoreError) {
-        try await backend.addCounts(counts)
+        try await backend.mergeVisitors(visitors)
       } catch {
-        buffer.restore(counts)
+        buffer.restoreVisitors(visitors)
         throw error
       }
     }
@@ -141,7 +162,38 @@ extension LinkStore {
         rows[position].botReasons[key.bot, default: 0] += count
       }
     }
+    if groupBy.allSatisfy(Self.visitorDimensions.contains) {
+      let sketches = try await withDeadline { () throws(StoreError) in
+        try await self.backend.visitors(counterQuery)
+      }
+      Self.addVisitors(sketches, to: &rows, index: index, groupBy: groupBy)
+    }
     return rows
+  }
+
+  /// The dimensions the visitor sketches keep.
+  private static let visitorDimensions: Set<StatsDimension> = [.day, .route, .link]
+
+  /// Each row's estimated visitors: per day, the union of the row's sketches, then the sum
+  /// over the days.
+  private static func addVisitors(
+    _ sketches: [(VisitorKey, VisitorSketch)],
+    to rows: inout [StatsRow],
+    index: [CounterKey: Int],
+    groupBy: [StatsDimension]
+  ) {
+    var unions: [Int: [Int: VisitorSketch]] = [:]
+    for (key, sketch) in sketches {
+      var dimensions = CounterKey()
+      if groupBy.contains(.day) { dimensions.day = key.day }
+      if groupBy.contains(.route) { dimensions.route = key.route }
+      if groupBy.contains(.link) { dimensions.code = key.code }
+      guard let position = index[dimensions] else { continue }
+      unions[position, default: [:]][key.day, default: VisitorSketch()].merge(sketch)
+    }
+    for position in rows.indices {
+      rows[position].visitors = unions[position]?.values.reduce(0) { $0 + $1.estimate } ?? 0
+    }
   }
 
   private static func row(_ key: CounterKey, groupBy: [StatsDimension]) -> StatsRow {

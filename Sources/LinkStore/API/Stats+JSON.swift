@@ -14,13 +14,15 @@ extension StatsRow {
     }
   }
 
-  /// `{<dimensions>, "clicks", "bots", "botReasons", "storeTaps", "deferredOpens"}`.
+  /// `{<dimensions>, "clicks", "visitors", "bots", "botReasons", "storeTaps",
+  /// "deferredOpens"}` (`visitors` is `null` when the grouping does not allow the estimate).
   package func json(groupBy: [StatsDimension]) -> JSONValue {
     var members: [(String, JSONValue)] = groupBy.map { dimension in
       (dimension.rawValue, cell(dimension).map(JSONValue.string) ?? .null)
     }
     members += [
       ("clicks", .number(clicks)),
+      ("visitors", visitors.map(JSONValue.number) ?? .null),
       ("bots", .number(bots)),
       (
         "botReasons",

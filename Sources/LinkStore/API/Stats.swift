@@ -64,6 +64,11 @@ public struct StatsRow: Sendable, Hashable {
   public var referrer: String?
   /// Pages served to people.
   public var clicks: Int = 0
+  /// The estimated number of distinct people among ``clicks`` (HyperLogLog, standard
+  /// error 3.25 %): per day, added up over the days of the row (a person's hash changes every day).
+  /// `nil` when the rows are grouped by a dimension the estimate does not keep (platform,
+  /// browser, referrer).
+  public var visitors: Int?
   /// Hits by bots, of every kind.
   public var bots: Int = 0
   /// The bots by reason (``BotReason/description`` → count).

@@ -97,7 +97,33 @@ package struct Migration: Sendable {
         "CREATE INDEX linkgen_counts_by_code ON linkgen_counts (code, day) WHERE code <> ''",
         "CREATE INDEX linkgen_counts_by_route ON linkgen_counts (route, day)",
       ]
-    )
+    ),
+    Migration(
+      version: 2,
+      name: "unique-visitor sketches",
+      sqlite: [
+        """
+        CREATE TABLE linkgen_visitors (
+          day INTEGER NOT NULL,
+          route TEXT NOT NULL,
+          code TEXT NOT NULL,
+          registers BLOB NOT NULL,
+          PRIMARY KEY (day, route, code)
+        ) STRICT, WITHOUT ROWID
+        """
+      ],
+      postgres: [
+        """
+        CREATE TABLE linkgen_visitors (
+          day INTEGER NOT NULL,
+          route TEXT NOT NULL,
+          code TEXT NOT NULL,
+          registers SMALLINT[] NOT NULL,
+          PRIMARY KEY (day, route, code)
+        )
+        """
+      ]
+    ),
   ]
 
   /// The newest version this build knows.

@@ -419,18 +419,22 @@ final class PostgresBackend: StoreBackend {
         """,
       binds: binds
     )
-    // A deadlock or serialization failure rolls the statement back whole, so running it again
-    // counts nothing twice.
-    var attempt = 0
-    while true {
-      attempt += 1
-      do {
-        _ = try await client.query(statement, logger: logger).collect()
-        return
-      } catch {
-        if attempt < 3, Self.isConflict(error) { continue }
-        throw Self.map(error)
-      }
+    try await writeRetryingConflicts(statement)
+  }
+
+  /// The query's route and short-link conditions.
+  private static func filter(
+    _ query: CounterQuery,
+    _ sql: inout String,
+    _ binds: inout PostgresBindings
+  ) {
+    if let route = query.route {
+      binds.append(route)
+      sql += " AND route = $\(binds.count)"
+    }
+    if let code = query.code {
+      binds.append(code)
+      sql += " AND code = $\(binds.count)"
     }
   }
 
@@ -449,14 +453,7 @@ final class PostgresBackend: StoreBackend {
     var sql =
       "SELECT \(columns.map { $0 == "day" ? "day::bigint" : $0 }.joined(separator: ", ")), "
       + "SUM(count)::bigint FROM linkgen_counts WHERE day >= $1 AND day <= $2"
-    if let route = query.route {
-      binds.append(route)
-      sql += " AND route = $\(binds.count)"
-    }
-    if let code = query.code {
-      binds.append(code)
-      sql += " AND code = $\(binds.count)"
-    }
+    Self.filter(query, &sql, &binds)
     let list = columns.joined(separator: ", ")
     sql += " GROUP BY \(list) ORDER BY \(list)"
     let rows = try await self.query(PostgresQuery(unsafeSQL: sql, binds: binds), retry: true)
@@ -488,7 +485,77 @@ final class PostgresBackend: StoreBackend {
     return result
   }
 
+  func mergeVisitors(_ sketches: [VisitorKey: VisitorSketch]) async throws(StoreError) {
+    guard !sketches.isEmpty else { return }
+    // Sorted, so that copies merging at once lock rows in the same order. The registers of all
+    // the sketches go as one array, sliced per row; the union is the larger of each pair of
+    // registers, computed by the server, so concurrent merges never lose one another's.
+    let sorted = sketches.sorted { $0.key < $1.key }
+    let size = VisitorSketch.registerCount
+    var binds = PostgresBindings()
+    binds.append(sorted.map { $0.key.day })
+    binds.append(sorted.map { $0.key.route })
+    binds.append(sorted.map { $0.key.code })
+    binds.append(sorted.flatMap { $0.value.registers.map(Int16.init) })
+    let statement = PostgresQuery(
+      unsafeSQL: """
+        INSERT INTO linkgen_visitors (day, route, code, registers)
+        SELECT t.day, t.route, t.code, ($4::smallint[])[(t.n - 1) * \(size) + 1 : t.n * \(size)]
+        FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS t(day, route, code, n)
+        ON CONFLICT (day, route, code) DO UPDATE SET registers = ARRAY(
+          SELECT greatest(r.a, r.b)
+          FROM unnest(linkgen_visitors.registers, excluded.registers) WITH ORDINALITY AS r(a, b, i)
+          ORDER BY r.i)
+        """,
+      binds: binds
+    )
+    try await writeRetryingConflicts(statement)
+  }
+
+  func visitors(_ query: CounterQuery) async throws(StoreError) -> [(VisitorKey, VisitorSketch)] {
+    var binds = PostgresBindings()
+    binds.append(query.fromDay)
+    binds.append(query.toDay)
+    var sql =
+      "SELECT day::bigint, route, code, registers FROM linkgen_visitors "
+      + "WHERE day >= $1 AND day <= $2"
+    Self.filter(query, &sql, &binds)
+    let rows = try await self.query(PostgresQuery(unsafeSQL: sql, binds: binds), retry: true)
+    var result: [(VisitorKey, VisitorSketch)] = []
+    for row in rows {
+      do {
+        let (day, route, code, registers) = try row.decode((Int, String, String, [Int16]).self)
+        guard
+          let sketch = VisitorSketch(
+            registers: registers.map { UInt8(clamping: $0) }
+          )
+        else { continue }
+        result.append((VisitorKey(day: day, route: route, code: code), sketch))
+      } catch {
+        throw StoreError(.internalError, "unexpected visitor row from PostgreSQL: \(error)")
+      }
+    }
+    return result
+  }
+
   // MARK: Running statements
+
+  /// Runs a write of one statement, again (up to three times) after a deadlock or
+  /// serialization failure, which rolls the statement back whole: running it again counts
+  /// nothing twice.
+  private func writeRetryingConflicts(_ statement: PostgresQuery) async throws(StoreError) {
+    var attempt = 0
+    while true {
+      attempt += 1
+      do {
+        _ = try await client.query(statement, logger: logger).collect()
+        return
+      } catch {
+        if attempt < 3, Self.isConflict(error) { continue }
+        throw Self.map(error)
+      }
+    }
+  }
 
   /// Runs one statement and collects its rows. A read (`retry`) whose connection broke before
   /// an answer is run once more on a fresh connection; writes are not, since the first may have

@@ -295,14 +295,7 @@ final class SQLiteBackend: StoreBackend {
     var sql = "SELECT \(columns.joined(separator: ", ")), SUM(count) AS total FROM linkgen_counts"
     sql += " WHERE day >= ? AND day <= ?"
     var binds: [SQLiteData] = [.integer(query.fromDay), .integer(query.toDay)]
-    if let route = query.route {
-      sql += " AND route = ?"
-      binds.append(.text(route))
-    }
-    if let code = query.code {
-      sql += " AND code = ?"
-      binds.append(.text(code))
-    }
+    Self.filter(query, &sql, &binds)
     let list = columns.joined(separator: ", ")
     sql += " GROUP BY \(list) ORDER BY \(list)"
     let rows = try await pool.withConnection { [sql, binds] connection throws(StoreError) in
@@ -324,6 +317,74 @@ final class SQLiteBackend: StoreBackend {
         }
       }
       return (key, row.column("total")?.integer ?? 0)
+    }
+  }
+
+  func mergeVisitors(_ sketches: [VisitorKey: VisitorSketch]) async throws(StoreError) {
+    guard !sketches.isEmpty else { return }
+    let sorted = sketches.sorted { $0.key < $1.key }
+    // Read, merge, write, inside the write transaction (which SQLite runs one at a time).
+    try await pool.withWriteTransaction { connection throws(StoreError) in
+      for (key, sketch) in sorted {
+        let keyBinds: [SQLiteData] = [.integer(key.day), .text(key.route), .text(key.code)]
+        let stored = try await Self.query(
+          connection,
+          "SELECT registers FROM linkgen_visitors WHERE day = ? AND route = ? AND code = ?",
+          keyBinds,
+          path: path
+        )
+        var merged = sketch
+        if case .blob(let buffer)? = stored.first?.column("registers"),
+          let existing = VisitorSketch(registers: Array(buffer: buffer))
+        {
+          merged.merge(existing)
+        }
+        try await Self.run(
+          connection,
+          """
+          INSERT INTO linkgen_visitors (day, route, code, registers) VALUES (?, ?, ?, ?)
+          ON CONFLICT (day, route, code) DO UPDATE SET registers = excluded.registers
+          """,
+          keyBinds + [.blob(ByteBuffer(bytes: merged.registers))],
+          path: path
+        )
+      }
+    }
+  }
+
+  func visitors(_ query: CounterQuery) async throws(StoreError) -> [(VisitorKey, VisitorSketch)] {
+    var sql = "SELECT day, route, code, registers FROM linkgen_visitors WHERE day >= ? AND day <= ?"
+    var binds: [SQLiteData] = [.integer(query.fromDay), .integer(query.toDay)]
+    Self.filter(query, &sql, &binds)
+    let rows = try await pool.withConnection { [sql, binds] connection throws(StoreError) in
+      try await Self.query(connection, sql, binds, path: path)
+    }
+    return rows.compactMap { row in
+      guard case .blob(let buffer)? = row.column("registers"),
+        let sketch = VisitorSketch(registers: Array(buffer: buffer))
+      else { return nil }
+      let key = VisitorKey(
+        day: row.column("day")?.integer ?? 0,
+        route: row.column("route")?.string ?? "",
+        code: row.column("code")?.string ?? ""
+      )
+      return (key, sketch)
+    }
+  }
+
+  /// The query's route and short-link conditions.
+  private static func filter(
+    _ query: CounterQuery,
+    _ sql: inout String,
+    _ binds: inout [SQLiteData]
+  ) {
+    if let route = query.route {
+      sql += " AND route = ?"
+      binds.append(.text(route))
+    }
+    if let code = query.code {
+      sql += " AND code = ?"
+      binds.append(.text(code))
     }
   }
 

@@ -39,6 +39,29 @@ package protocol StoreBackend: Sendable {
   func addCounts(_ counts: [CounterKey: Int]) async throws(StoreError)
   /// The counters in a day range, summed over the dimensions not in `groupBy`.
   func counts(_ query: CounterQuery) async throws(StoreError) -> [(CounterKey, Int)]
+  /// Merges visitor sketches into the stored ones (the union), in one transaction. Merging
+  /// the same sketch twice changes nothing.
+  func mergeVisitors(_ sketches: [VisitorKey: VisitorSketch]) async throws(StoreError)
+  /// The visitor sketches of a day range (one per day, route and short link), filtered by the
+  /// query's route and code.
+  func visitors(_ query: CounterQuery) async throws(StoreError) -> [(VisitorKey, VisitorSketch)]
+}
+
+/// What a visitor sketch is kept per: the day, the route and the short link (`""` for none).
+package struct VisitorKey: Sendable, Hashable, Comparable {
+  package var day: Int
+  package var route: String
+  package var code: String
+
+  package init(day: Int, route: String, code: String) {
+    self.day = day
+    self.route = route
+    self.code = code
+  }
+
+  package static func < (a: VisitorKey, b: VisitorKey) -> Bool {
+    (a.day, a.route, a.code) < (b.day, b.route, b.code)
+  }
 }
 
 /// A short link as stored.

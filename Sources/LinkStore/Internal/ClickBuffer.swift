@@ -1,19 +1,48 @@
 import NIOConcurrencyHelpers
 
-/// Click counts waiting for the next flush, summed in memory by counter: memory grows with the
-/// number of distinct counters, not with traffic.
+/// Click counts waiting for the next flush, summed in memory by counter, and the visitor sketches
+/// of people's page visits: memory grows with the number of distinct counters and sketches (both
+/// bounded), not with traffic.
 final class ClickBuffer: Sendable {
   private struct State {
     var counts: [CounterKey: Int] = [:]
+    var visitors: [VisitorKey: VisitorSketch] = [:]
     /// Hits that found the buffer full even after folding their referrer into `other`.
     var dropped = 0
   }
 
   private let limit: Int
+  /// The most sketches (1 KiB each) waiting; past it, new (day, route, link) triples wait for
+  /// the next flush uncounted as visitors (their clicks are still counted).
+  private let visitorLimit: Int
   private let state = NIOLockedValueBox(State())
 
-  init(limit: Int) {
+  init(limit: Int, visitorLimit: Int = 4096) {
     self.limit = max(1, limit)
+    self.visitorLimit = max(1, visitorLimit)
+  }
+
+  /// Adds a visitor's hash to the sketch of its day, route and short link.
+  func addVisitor(_ key: VisitorKey, hash: UInt64) {
+    state.withLockedValue { state in
+      guard state.visitors[key] != nil || state.visitors.count < visitorLimit else { return }
+      state.visitors[key, default: VisitorSketch()].add(hash)
+    }
+  }
+
+  /// Takes the visitor sketches, leaving none.
+  func takeVisitors() -> [VisitorKey: VisitorSketch] {
+    state.withLockedValue { state in
+      defer { state.visitors = [:] }
+      return state.visitors
+    }
+  }
+
+  /// Puts back sketches a flush could not write (merged with any gathered since).
+  func restoreVisitors(_ sketches: [VisitorKey: VisitorSketch]) {
+    state.withLockedValue { state in
+      for (key, sketch) in sketches { state.visitors[key, default: VisitorSketch()].merge(sketch) }
+    }
   }
 
   /// Counts one hit. Never waits for the database.
@@ -41,7 +70,10 @@ final class ClickBuffer: Sendable {
   /// since the last take.
   func take() -> (counts: [CounterKey: Int], dropped: Int) {
     state.withLockedValue { state in
-      defer { state = State() }
+      defer {
+        state.counts = [:]
+        state.dropped = 0
+      }
       return (state.counts, state.dropped)
     }
   }

@@ -13,7 +13,8 @@ extension Linkgen {
         (so they win), then one rule per route, a parameter segment narrowed by type (a UUID is \
         ????????-????-????-????-????????????, other values ?*), required query items in a '?' \
         dictionary. Adds webcredentials and appclips when the table's association section asks \
-        for them. Serve the file at https://<each domain>/.well-known/apple-app-site-association \
+        for them. With --short-link-prefix, a rule for the short links of linkgen serve (which \
+        adds it to the file it serves itself). Serve the file at https://<each domain>/.well-known/apple-app-site-association \
         as application/json, without redirects. Fails if it would exceed Apple's 128 KB.
 
         Examples:
@@ -26,6 +27,7 @@ extension Linkgen {
 
     @OptionGroup var table: TableOptions
     @OptionGroup var output: OutputFileOptions
+    @OptionGroup var shortLinks: ShortLinkClaimOptions
 
     @Flag(
       help:
@@ -35,7 +37,13 @@ extension Linkgen {
 
     func run() throws {
       let table = try table.load()
-      try output.emit(try AssociationFiles.appleAppSiteAssociation(for: table, legacy: legacy))
+      try output.emit(
+        try AssociationFiles.appleAppSiteAssociation(
+          for: table,
+          legacy: legacy,
+          additionalPaths: shortLinks.associatedPaths
+        )
+      )
     }
   }
 }

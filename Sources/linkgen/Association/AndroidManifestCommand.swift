@@ -11,19 +11,23 @@ extension Linkgen {
         "Generate the AndroidManifest.xml intent filters for App Links and the custom scheme.",
       discussion: """
         Per domain an android:autoVerify="true" filter with VIEW, DEFAULT, BROWSABLE, http and \
-        https, the host and one path rule per route (path, pathPrefix or pathPattern); then the \
-        custom scheme in a separate filter, as Android lint requires. Printed inside a minimal \
+        https, the host and one path rule per route (path, pathPrefix or pathPattern), and with \
+        --short-link-prefix a pathPrefix for the short links of linkgen serve, so that a tap \
+        on one opens the app; then the custom scheme in a separate filter, as Android lint \
+        requires. Printed inside a minimal \
         manifest so it is well-formed XML: copy the intent filters into your activity.
 
         Examples:
           linkgen android-manifest --config Examples/openlist/linkgen.json
           linkgen android-manifest --activity .LinkActivity \\
               --out build/links-manifest.xml
+          linkgen android-manifest --short-link-prefix s
         """
     )
 
     @OptionGroup var table: TableOptions
     @OptionGroup var output: OutputFileOptions
+    @OptionGroup var shortLinks: ShortLinkClaimOptions
 
     @Option(
       help: ArgumentHelp(
@@ -35,7 +39,13 @@ extension Linkgen {
 
     func run() throws {
       let table = try table.load()
-      try output.emit(try AssociationFiles.androidManifest(for: table, activity: activity))
+      try output.emit(
+        try AssociationFiles.androidManifest(
+          for: table,
+          activity: activity,
+          additionalPathPrefixes: shortLinks.pathPrefixes
+        )
+      )
     }
   }
 }

@@ -44,12 +44,16 @@ extension Linkgen {
               201 {"code", "short", "links"}; key scope links:create
           GET /api/v1/links/<code>      {"route", "params", "links"}; public
           DELETE /api/v1/links/<code>   key scope links:delete
+          POST /api/v1/opens {"link"}   public: the app reports a link restored
+                                        after install (counted as deferred)
           GET /api/v1/stats?route=&link=&from=&to=&groupBy=   key scope stats:read
               keys: Authorization: Bearer lgk_… (linkgen keys create)
         Every landing-page and short-link hit is counted (day, route, short link, \
         platform, in-app browser, referrer host; bots apart with the reason; no \
         address, no user agent), written every --flush-interval seconds and at \
-        shutdown. Rate limits: --rate-limit per client address, --key-rate-limit per \
+        shutdown; distinct people are estimated per day from a hash of the address \
+        and user agent with a salt kept in memory for the day, never stored \
+        (--no-unique-visitors turns that off). Rate limits: --rate-limit per client address, --key-rate-limit per \
         key, per minute, counted by each copy on its own.
         SIGTERM or SIGINT stops it after the requests in progress finish. The \
         address goes to standard output; logs go to standard error, one line per \
@@ -191,6 +195,12 @@ extension Linkgen {
     @Flag(help: "Do not count clicks (short links and the API still work).")
     var noClicks = false
 
+    @Flag(
+      inversion: .prefixedNo,
+      help: "Estimate the distinct people among the clicks, per day (a salted hash, never stored)."
+    )
+    var uniqueVisitors = true
+
     @Option(
       help: ArgumentHelp(
         "Seconds a short link read from the database is reused (0: read it on every visit).",
@@ -280,6 +290,7 @@ extension Linkgen {
         settings.keyRateLimit = keyRateLimit
         settings.trustForwardedFor = trustForwardedFor
         settings.recordClicks = !noClicks
+        settings.uniqueVisitors = uniqueVisitors
         settings.linkCacheTTL = .seconds(linkCacheSeconds)
         let storeExtension = StoreExtension(store: store, settings: settings, logger: logger)
         var configuration = serverConfiguration()

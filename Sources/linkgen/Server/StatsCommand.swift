@@ -9,7 +9,9 @@ extension Linkgen {
       abstract: "Print click counts: people and bots apart, with the bots' reasons.",
       discussion: """
         Counts come from the server's database (--database, or $LINKGEN_DATABASE_URL, else \
-        sqlite:linkgen.sqlite), by UTC day. `clicks` are pages served to people; `bots` are \
+        sqlite:linkgen.sqlite), by UTC day. `clicks` are pages served to people, and \
+        `visitors` an estimate of how many distinct people those were (per day, added up over \
+        the days; only when grouped by day, route or link, "-" otherwise); `bots` are \
         crawlers, link previews, HEAD/OPTIONS probes and HTTP libraries, counted apart (never \
         dropped) with their reasons; `store` counts "Get the app" taps and `deferred` the deep \
         links apps restored after install. No addresses or user agents are stored.

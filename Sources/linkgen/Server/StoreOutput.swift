@@ -35,8 +35,8 @@ enum StoreJSON {
     ])
   }
 
-  /// `{"from", "to", "groupBy", "rows": [{<dimensions>, "clicks", "bots", "botReasons",
-  /// "storeTaps", "deferredOpens"}]}` (LinkStore's shape, shared with the server's API).
+  /// `{"from", "to", "groupBy", "rows": [{<dimensions>, "clicks", "visitors", "bots",
+  /// "botReasons", "storeTaps", "deferredOpens"}]}` (LinkStore's shape, shared with the server's API).
   static func stats(_ rows: [StatsRow], query: StatsQuery) -> String {
     query.json(rows).rendered()
   }
@@ -69,16 +69,19 @@ enum StoreText {
   static func stats(_ rows: [StatsRow], query: StatsQuery) -> String {
     guard !rows.isEmpty else { return "no clicks from \(query.from) to \(query.to)" }
     let header =
-      query.groupBy.map(\.rawValue) + ["clicks", "bots", "store", "deferred", "bot reasons"]
+      query.groupBy.map(\.rawValue) + [
+        "clicks", "visitors", "bots", "store", "deferred", "bot reasons",
+      ]
     let body = rows.map { row in
       query.groupBy.map { row.cell($0) ?? "-" }
         + [
-          String(row.clicks), String(row.bots), String(row.storeTaps), String(row.deferredOpens),
+          String(row.clicks), row.visitors.map { "~\($0)" } ?? "-", String(row.bots),
+          String(row.storeTaps), String(row.deferredOpens),
           row.botReasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             .map { "\($0.key) \($0.value)" }.joined(separator: ", "),
         ]
     }
-    let numeric = Set(query.groupBy.count..<query.groupBy.count + 4)
+    let numeric = Set(query.groupBy.count..<query.groupBy.count + 5)
     return table(header: header, rows: body, rightAligned: numeric)
   }
 

@@ -93,7 +93,8 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
   private static func status(_ code: AssociationError.Code) -> ExitStatus {
     switch code {
     case .missingIOSApp, .missingAndroidApp, .missingAppClip, .fileTooLarge: .dataError
-    case .invalidQueriedScheme, .tooManyQueriedSchemes, .invalidActivity: .usage
+    case .invalidQueriedScheme, .tooManyQueriedSchemes, .invalidActivity, .invalidPathPrefix:
+      .usage
     }
   }
 

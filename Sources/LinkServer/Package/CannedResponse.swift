@@ -6,7 +6,7 @@ import NIOCore
 /// `Content-Length` included) and body are ready, so answering costs no rendering and no
 /// header work. `GET`, `HEAD` (the same headers, no body) and `If-None-Match` (304) are
 /// answered from it.
-struct CannedResponse: Sendable {
+package struct CannedResponse: Sendable {
   let status: HTTPResponse.Status
   let headers: HTTPFields
   let body: ByteBuffer
@@ -15,7 +15,7 @@ struct CannedResponse: Sendable {
   /// The headers of a 304 Not Modified: the same minus the content type.
   let notModifiedHeaders: HTTPFields
   /// The status line and header lines as bytes, up to the `Date` line, for writing straight to
-  /// the connection (``FastPathHandler``); and the same for the 304.
+  /// the connection (``ConnectionHandler``); and the same for the 304.
   let wirePrefix: ByteBuffer
   let wireNotModifiedPrefix: ByteBuffer
 
