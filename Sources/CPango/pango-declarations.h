@@ -13,7 +13,7 @@
 //
 // Mirrors Pango 1.50.12 (Debian 12): pango/pango-types.h, pango-context.h, pango-fontmap.h,
 // pango-font.h, pango-language.h, pango-layout.h, pango-attributes.h, pango-markup.h and
-// pango/pangocairo.h. Everything here exists since Pango 1.22.
+// pango/pangocairo.h. Everything here exists since Pango 1.44.
 // Kept exact by Tests/LinkPrintTests/DeclarationsTests.swift, which compiles these prototypes
 // after the real headers (with LINKGEN_DECLARATIONS_CHECK defined, which leaves out the structs
 // and enums they define too): a prototype that differs from the library's fails to compile.
@@ -41,6 +41,7 @@ typedef struct _PangoFontFamily PangoFontFamily;
 typedef struct _PangoContext PangoContext;
 typedef struct _PangoLanguage PangoLanguage;
 typedef struct _PangoLayout PangoLayout;
+typedef struct _PangoLayoutLine PangoLayoutLine;
 typedef struct _PangoFontDescription PangoFontDescription;
 typedef struct _PangoAttrList PangoAttrList;
 
@@ -95,6 +96,7 @@ void pango_font_description_free(PangoFontDescription *desc);
 
 // pango/pango-context.h and pango-language.h
 void pango_context_set_language(PangoContext *context, PangoLanguage *language);
+void pango_context_set_round_glyph_positions(PangoContext *context, gboolean round_positions);
 PangoLanguage *pango_language_from_string(const char *language);
 
 // pango/pango-layout.h
@@ -113,6 +115,10 @@ void pango_layout_set_attributes(PangoLayout *layout, PangoAttrList *attrs);
 int pango_layout_get_unknown_glyphs_count(PangoLayout *layout);
 void pango_layout_get_size(PangoLayout *layout, int *width, int *height);
 void pango_layout_index_to_pos(PangoLayout *layout, int index_, PangoRectangle *pos);
+int pango_layout_get_line_count(PangoLayout *layout);
+PangoLayoutLine *pango_layout_get_line_readonly(PangoLayout *layout, int line);
+void pango_layout_line_get_extents(PangoLayoutLine *line, PangoRectangle *ink_rect,
+                                   PangoRectangle *logical_rect);
 
 // pango/pango-attributes.h and pango-markup.h
 void pango_attr_list_unref(PangoAttrList *list);

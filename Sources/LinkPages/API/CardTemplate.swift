@@ -16,8 +16,12 @@ package struct CardTemplate: Sendable {
   /// The locale whose templates are used (`en`, `ko`).
   package let locale: String
   private let table: RouteTable
+  private let route: String
   private let entries: [String: TemplateSet.Entry]
   private let library: MustacheLibrary
+  /// The `title` and `description`, when they are the same on every card (see
+  /// ``fixingShareText(columns:)``).
+  private var shareText: (title: String, description: String)?
 
   /// Resolves the `card`, `title` and `description` templates for `route` in `locale`.
   ///
@@ -28,6 +32,7 @@ package struct CardTemplate: Sendable {
     let normalized = try Locales.normalized(locale)
     self.locale = try renderer.resolvedLocale(locale)
     table = renderer.table
+    self.route = route
     entries = renderer.templates.resolved(locale: normalized, route: route)
     for name in [Self.name, "title", "description"] {
       _ = try TemplateSet.render(name, context: [:], entries: entries)
@@ -52,11 +57,68 @@ package struct CardTemplate: Sendable {
       platform: .any
     )
     var data = try context.base()
+    if let shareText {
+      data["title"] = shareText.title
+      data["description"] = shareText.description
+    } else {
+      addShareText(to: &data)
+    }
+    return PageRenderer.tidy(render(Self.name, data), finalNewline: false)
+  }
+
+  /// The template for a sheet whose rows have `columns` (the names templates see as
+  /// `fields.*`): when the `title` and `description` templates read nothing that changes from
+  /// row to row (only `app.*`, `route.*`, `locale`, `platform.*`, `page.*`, and `fields.*` of
+  /// columns the rows do not have), they are rendered here, once, rather than for every card.
+  package func fixingShareText(columns: some Sequence<String>) -> CardTemplate {
+    let columns = Set(columns)
+    guard let titleNames = TemplateNames.names(of: "title", in: entries),
+      let descriptionNames = TemplateNames.names(of: "description", in: entries),
+      titleNames.allSatisfy({ Self.isFixed($0, columns: columns) }),
+      descriptionNames.allSatisfy({ Self.isFixed($0, columns: columns) }),
+      let route = table.route(named: route)
+    else { return self }
+    let routeValues: [String: Any]
+    do throws(PageError) {
+      routeValues = try RenderContext.routeValues(
+        table: table,
+        route: route,
+        locale: locale,
+        platform: .any
+      )
+    } catch {
+      return self  // each card reports it
+    }
+    var data = routeValues
+    data["fields"] = [String: Any]()
+    addShareText(to: &data)
+    var fixed = self
+    fixed.shareText = (data["title"] as? String ?? "", data["description"] as? String ?? "")
+    return fixed
+  }
+
+  /// Whether ``fixingShareText(columns:)`` rendered the share text once.
+  package var hasFixedShareText: Bool { shareText != nil }
+
+  /// Whether a name a share-text template looks up is the same on every card; `title` (set
+  /// from the title template, which is checked too) and `description` (never set when the
+  /// share text renders) count as fixed.
+  static func isFixed(_ name: String, columns: Set<String>) -> Bool {
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    switch parts[0] {
+    case "app", "route", "locale", "platform", "page": return true
+    case "title", "description": return parts.count == 1
+    case "fields": return parts.count > 1 && !columns.contains(String(parts[1]))
+    default: return false
+    }
+  }
+
+  /// Renders `title` (the app's name when it is empty) and then `description` into `data`.
+  private func addShareText(to data: inout [String: Any]) {
     var title = PlainText.clean(render("title", data))
     if title.isEmpty { title = (data["app"] as? [String: Any])?["name"] as? String ?? "" }
     data["title"] = title
     data["description"] = PlainText.clean(render("description", data))
-    return PageRenderer.tidy(render(Self.name, data), finalNewline: false)
   }
 
   private func render(_ name: String, _ data: [String: Any]) -> String {

@@ -92,9 +92,9 @@ struct RenderContext {
   var androidStoreIntent: String? {
     guard let intent = links.androidIntent else { return nil }
     guard let store = links.playStore,
-      let start = intent.range(of: ";S.browser_fallback_url="), intent.hasSuffix(";end")
+      let end = intent.utf8.end(ofFirst: ";S.browser_fallback_url=".utf8), intent.hasSuffix(";end")
     else { return intent }
-    return intent[..<start.upperBound] + PercentEncoding.encode(store) + ";end"
+    return intent[..<end] + PercentEncoding.encode(store) + ";end"
   }
 
   /// The link behind "Open": the custom-scheme link, or the intent link on Android.
@@ -160,30 +160,71 @@ struct RenderContext {
     for (parameter, value) in values.all {
       if let value { params[parameter.name] = PlainText.clean(value.description) }
     }
+    // The links first: their refusal is the one reported when the preview image is refused too.
+    let links = try linkValues()
+    var context = try Self.routeValues(
+      app: app,
+      pages: pages,
+      policy: policy,
+      route: values.route,
+      locale: locale,
+      platform: platform
+    )
+    context["params"] = params
+    context["fields"] = fields.mapValues { value -> Any in
+      cap.map { Self.shorten(value, to: $0, marker: marker) } ?? value
+    }
+    context["links"] = links
+    if let content = smartBannerContent { context["smartBanner"] = ["content": content] }
+    return context
+  }
+
+  /// What is the same for every link of a route: `locale`, `app`, `route`, `platform` and
+  /// `page` (everything but the values, fields and links of ``base(cap:marker:)``).
+  static func routeValues(
+    app: AppIdentity,
+    pages: PageSettings?,
+    policy: URLPolicy,
+    route: Route,
+    locale: String,
+    platform: Platform
+  ) throws(PageError) -> [String: Any] {
     var appValues: [String: Any] = [
       "name": PlainText.clean(app.name ?? app.scheme), "scheme": app.scheme,
     ]
     if let id = app.ios?.appStoreID { appValues["ios"] = ["appStoreID": id] }
     if let package = app.android?.package { appValues["android"] = ["package": package] }
-    var route: [String: Any] = ["name": values.routeName, "is": [values.routeName: true]]
-    if let summary = values.route.summary { route["summary"] = PlainText.clean(summary) }
-    var context: [String: Any] = [
+    var routeEntry: [String: Any] = ["name": route.name, "is": [route.name: true]]
+    if let summary = route.summary { routeEntry["summary"] = PlainText.clean(summary) }
+    return [
       "locale": locale,
       "app": appValues,
-      "route": route,
-      "params": params,
-      "fields": fields.mapValues { value -> Any in
-        cap.map { Self.shorten(value, to: $0, marker: marker) } ?? value
-      },
-      "links": try linkValues(),
+      "route": routeEntry,
       "platform": [platform.rawValue: true],
+      "page": try pageValues(pages, policy),
     ]
-    if let content = smartBannerContent { context["smartBanner"] = ["content": content] }
-    context["page"] = try pageValues()
-    return context
   }
 
-  private func pageValues() throws(PageError) -> [String: Any] {
+  /// ``routeValues(app:pages:policy:route:locale:platform:)`` for a route of `table`.
+  static func routeValues(
+    table: RouteTable,
+    route: Route,
+    locale: String,
+    platform: Platform
+  ) throws(PageError) -> [String: Any] {
+    try routeValues(
+      app: table.app,
+      pages: table.pages,
+      policy: URLPolicy(appScheme: table.app.scheme, androidPackage: table.app.android?.package),
+      route: route,
+      locale: locale,
+      platform: platform
+    )
+  }
+
+  private static func pageValues(_ pages: PageSettings?, _ policy: URLPolicy) throws(PageError)
+    -> [String: Any]
+  {
     var result: [String: Any] = [:]
     if let image = pages?.image {
       guard case .success(.https) = policy.check(image) else {

@@ -13,38 +13,64 @@ struct URLPolicy {
   enum Kind { case https, appScheme, intent }
 
   /// The kind of an acceptable URL, or a sentence saying why it is refused.
+  ///
+  /// Once the characters are checked the URL is printable ASCII, so the rest works on its
+  /// bytes (every card of a sheet checks its links this way).
   func check(_ url: String) -> Result<Kind, PageError> {
     func refuse(_ why: String) -> Result<Kind, PageError> {
       .failure(PageError(.unsafeURL, "refusing the URL \(Self.quoted(url)): \(why)"))
     }
-    guard !url.isEmpty, url.utf8.count <= 8192 else { return refuse("empty or too long") }
-    if let bad = url.unicodeScalars.first(where: { !Self.allowed($0) }) {
+    let bytes = url.utf8
+    guard !bytes.isEmpty, bytes.count <= 8192 else { return refuse("empty or too long") }
+    let allowed =
+      bytes.withContiguousStorageIfAvailable { $0.allSatisfy(Self.allowed) }
+      ?? bytes.allSatisfy(Self.allowed)
+    guard allowed else {
+      let bad = url.unicodeScalars.first { !Self.allowed($0) } ?? " "
       return refuse("it contains \(Self.describe(bad))")
     }
-    guard let colon = url.firstIndex(of: ":") else { return refuse("it has no scheme") }
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
+      return refuse("it has no scheme")
+    }
     let scheme = url[..<colon].lowercased()
-    let rest = url[url.index(after: colon)...]
+    let rest = bytes[bytes.index(after: colon)...]
+    let slashes = rest.starts(with: "//".utf8)
     switch scheme {
     case "https":
-      guard rest.hasPrefix("//") else { return refuse("an https URL starts with https://") }
-      let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-      guard !authority.isEmpty, !authority.contains("@"),
-        authority.allSatisfy({
-          $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-")
-        })
-      else { return refuse("the host must be a plain domain name, without userinfo or port") }
+      guard slashes else { return refuse("an https URL starts with https://") }
+      let authority = rest.dropFirst(2).prefix {
+        $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+      }
+      guard !authority.isEmpty, authority.allSatisfy(Self.isHostByte) else {
+        return refuse("the host must be a plain domain name, without userinfo or port")
+      }
       return .success(.https)
     case appScheme where url.hasPrefix(appScheme + ":"):
       return .success(.appScheme)
     case "intent":
-      guard let androidPackage, rest.hasPrefix("//"),
-        url.contains("#Intent;scheme=\(appScheme);package=\(androidPackage);"),
+      guard let androidPackage, slashes,
+        bytes.end(ofFirst: "#Intent;scheme=\(appScheme);package=\(androidPackage);".utf8) != nil,
         url.hasSuffix(";end")
       else { return refuse("only intent: links to the app's own scheme and package are allowed") }
       return .success(.intent)
     default:
       return refuse("only https, \(appScheme): and the app's intent: links are allowed")
     }
+  }
+
+  /// A letter, a digit, `.` or `-` (in ASCII).
+  private static func isHostByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
+      true
+    default: false
+    }
+  }
+
+  /// ``allowed(_:)`` for a byte of UTF-8 (none of a multi-byte character is).
+  static func allowed(_ byte: UInt8) -> Bool {
+    allowed(Unicode.Scalar(byte))
   }
 
   /// Printable ASCII except space, quotes, angle brackets, backslash, backtick, braces, `|`
@@ -68,5 +94,27 @@ struct URLPolicy {
       scalar.value >= 0x20 && scalar.value < 0x7F ? String(scalar) : describe(scalar)
     }
     return "'" + shown.joined() + (url.unicodeScalars.count > 120 ? "…" : "") + "'"
+  }
+}
+
+extension String.UTF8View {
+  /// Where the first occurrence of `needle` ends, compared byte for byte (the links and
+  /// markers searched are ASCII).
+  func end(ofFirst needle: some Collection<UInt8>) -> String.Index? {
+    let needle = Array(needle)
+    let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Int? in
+      guard let first = needle.first else { return 0 }
+      guard needle.count <= bytes.count else { return nil }
+      for start in 0...(bytes.count - needle.count)
+      where bytes[start] == first && bytes[start..<start + needle.count].elementsEqual(needle) {
+        return start + needle.count
+      }
+      return nil
+    }
+    guard
+      let offset = withContiguousStorageIfAvailable(search)
+        ?? Array(self).withUnsafeBufferPointer(search)
+    else { return nil }
+    return index(startIndex, offsetBy: offset)
   }
 }

@@ -138,11 +138,12 @@ public final class SheetRunner: Sendable {
     let rows = try PrintError.reading { () throws(BatchError) in
       try RouteRows(reading: &reader, input: options.input, route: route)
     }
+    let fields = fieldColumns(rows.columns, onWarning)
     let preparer = CardPreparer(
       table: pages.table,
       rows: rows,
-      template: template,
-      fieldColumns: fieldColumns(rows.columns, onWarning),
+      template: template.fixingShareText(columns: fields.map(\.name)),
+      fieldColumns: fields,
       link: options.link,
       errorCorrection: options.logo == nil ? options.errorCorrection : .high,
       minimumVersion: options.minimumVersion,
@@ -179,7 +180,8 @@ public final class SheetRunner: Sendable {
   private func runSingle(reader: inout CSVReader, _ work: Work, _ report: Reporter)
     throws(PrintError) -> SheetSummary
   {
-    let document = try makeDocument(options.output.path)
+    var painter: CardPainter?
+    let document = try makeDocument(options.output.path, &painter)
     var summary = SheetSummary()
     let chunkSize = options.workers * 64
     var records: [CSVRecord] = []
@@ -247,8 +249,16 @@ public final class SheetRunner: Sendable {
   ) throws(PrintError) -> SheetSummary {
     var summary = SheetSummary()
     var index = 0
+    var painter: CardPainter?
     while true {
-      let result = renderFile(index, split, reader: &reader, rowsBefore: index * split, work)
+      let result = renderFile(
+        index,
+        split,
+        reader: &reader,
+        rowsBefore: index * split,
+        work,
+        &painter
+      )
       if try collect(result, &summary, report) { break }
       index += 1
     }
@@ -323,8 +333,9 @@ public final class SheetRunner: Sendable {
     _ = try? reader.next()  // the header, checked by the caller's reader
     var rowsRead = 0
     var index = worker
+    var painter: CardPainter?
     while true {
-      let result = renderFile(index, split, reader: &reader, rowsBefore: rowsRead, work)
+      let result = renderFile(index, split, reader: &reader, rowsBefore: rowsRead, work, &painter)
       rowsRead = (index + 1) * split
       board.post(result)
       switch result.outcome {
@@ -335,13 +346,14 @@ public final class SheetRunner: Sendable {
   }
 
   /// Renders split file `index` (rows `index * split ..< (index + 1) * split`), first skipping
-  /// to it from row `rowsBefore`.
+  /// to it from row `rowsBefore`, with the thread's `painter` (made for its first file).
   private func renderFile(
     _ index: Int,
     _ split: Int,
     reader: inout CSVReader,
     rowsBefore: Int,
-    _ work: Work
+    _ work: Work,
+    _ painter: inout CardPainter?
   ) -> FileResult {
     var result = FileResult(index: index, outcome: .end)
     var row = rowsBefore
@@ -362,7 +374,9 @@ public final class SheetRunner: Sendable {
         switch work.preparer.prepare(record) {
         case .failure(let problem): result.failures.append(problem)
         case .success(let card):
-          if document == nil { document = try makeDocument(options.splitPath(index).path) }
+          if document == nil {
+            document = try makeDocument(options.splitPath(index).path, &painter)
+          }
           if let problem = try document?.add(card) { result.failures.append(problem) }
         }
       }
@@ -404,12 +418,26 @@ public final class SheetRunner: Sendable {
 
   // MARK: Helpers
 
-  private func makeDocument(_ path: String) throws(PrintError) -> SheetDocument {
-    try SheetDocument(
+  /// A document drawn by `painter`, which is made first if the thread has none yet (one per
+  /// thread, kept for its other files: a painter's font map and layouts cost milliseconds).
+  private func makeDocument(_ path: String, _ painter: inout CardPainter?) throws(PrintError)
+    -> SheetDocument
+  {
+    let threadPainter: CardPainter
+    if let painter {
+      threadPainter = painter
+    } else {
+      threadPainter = try CardPainter(
+        card: options.layout.cardSize,
+        locale: template.locale,
+        logo: options.logo
+      )
+      painter = threadPainter
+    }
+    return try SheetDocument(
       path: path,
       layout: options.layout,
-      locale: template.locale,
-      logo: options.logo,
+      painter: threadPainter,
       title: "\(pages.table.app.name ?? pages.table.app.scheme) invites: \(route.name)"
     )
   }

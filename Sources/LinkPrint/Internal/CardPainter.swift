@@ -63,8 +63,9 @@ struct CardGeometry: Sendable {
   }
 }
 
-/// Draws cards onto one cairo context: the QR code as a dashed line per row of modules (vector), the text laid
-/// out by Pango, the logo. Belongs to the thread that made it.
+/// Draws cards onto cairo contexts: the QR code as a dashed line per row of modules (vector),
+/// the text laid out by Pango, the logo. Belongs to the thread that made it, which keeps it for
+/// every document it writes (its font map, layouts and logo are made once).
 final class CardPainter {
   /// 300 dpi: module sizes are whole dots of it, and the code sits on its grid.
   static let dot = 72.0 / 300
@@ -72,7 +73,6 @@ final class CardPainter {
   static let minimumModuleDots = 4
 
   let geometry: CardGeometry
-  private let context: OpaquePointer
   private let pango: OpaquePointer
   private let fontMap: OpaquePointer
   private let textLayout: OpaquePointer
@@ -81,9 +81,8 @@ final class CardPainter {
   private var moduleRows = ModuleRows()
   private let logo: (artwork: LogoArtwork, size: Double?)?
 
-  init(context: OpaquePointer, card: PrintSize, locale: String, logo: QRLogo?) throws(PrintError) {
+  init(card: PrintSize, locale: String, logo: QRLogo?) throws(PrintError) {
     geometry = CardGeometry(card: card)
-    self.context = context
     guard let fontMap = pango_cairo_font_map_new(),
       let pango = pango_font_map_create_context(fontMap)
     else { throw PrintError(.library, "Pango could not create a font map") }
@@ -95,6 +94,10 @@ final class CardPainter {
     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
     pango_cairo_context_set_font_options(pango, options)
     cairo_font_options_destroy(options)
+    // Glyphs where the font puts them: Pango would otherwise round every position to a whole
+    // unit, here a whole point (uneven letter spacing), and cairo would then write a correction
+    // for nearly every glyph into the PDF.
+    pango_context_set_round_glyph_positions(pango, 0)
     pango_context_set_language(pango, pango_language_from_string(locale))
     let families = Fonts.families(locale: locale)
     textLayout = try Self.layout(
@@ -157,11 +160,11 @@ final class CardPainter {
     return layout
   }
 
-  /// Lays out and checks a card, then draws it with its top-left corner at `x`, `y` (points
-  /// from the page's top-left corner). A card that cannot be drawn as it should (markup that
+  /// Lays out and checks a card, then draws it on `context` with its top-left corner at `x`,
+  /// `y` (points from the page's top-left corner). A card that cannot be drawn as it should (markup that
   /// does not parse, characters no font has, a code too dense to print, a link too long for
   /// the card) is refused before anything is drawn.
-  func draw(_ card: PreparedCard, x: Double, y: Double) -> RowProblem? {
+  func draw(_ card: PreparedCard, on context: OpaquePointer, x: Double, y: Double) -> RowProblem? {
     let refuse = { (message: String) in RowProblem(line: card.line, message: message) }
     // The code's module size: whole dots at 300 dpi.
     let modules = card.code.size + 8
@@ -245,15 +248,16 @@ final class CardPainter {
   /// when it does not fit in two lines.
   private func fitLink(_ link: String) -> Bool {
     let band = geometry.linkWidth * 1024
-    var size = CardGeometry.linkFontSize
-    pango_font_description_set_size(linkFont, Int32(size * 1024))
+    pango_font_description_set_size(linkFont, Int32(CardGeometry.linkFontSize * 1024))
     pango_layout_set_font_description(linkLayout, linkFont)
+    if fitLinkLikeTheLast(link, band: band) { return true }
+    lastFirstLine = []
     pango_layout_set_text(linkLayout, link, -1)
     var width: Int32 = 0
     var height: Int32 = 0
     pango_layout_get_size(linkLayout, &width, &height)
     if Double(width) <= band { return true }
-    size = CardGeometry.linkFontSize * band / Double(width)
+    let size = CardGeometry.linkFontSize * band / Double(width)
     if size >= CardGeometry.smallestLinkFontSize {
       pango_font_description_set_size(linkFont, Int32(size * 1024))
       pango_layout_set_font_description(linkLayout, linkFont)
@@ -283,11 +287,55 @@ final class CardPainter {
     guard let split = candidates.lazy.compactMap({ $0.last(where: fits) }).first else {
       return false
     }
-    let text =
-      String(decoding: bytes[..<split], as: UTF8.self) + "\n"
-      + String(decoding: bytes[split...], as: UTF8.self)
-    pango_layout_set_text(linkLayout, text, -1)
+    if split == candidates[0].last { lastFirstLine = Array(bytes[..<split]) }
+    setLink(bytes[..<split], bytes[split...])
     return true
+  }
+
+  /// The first of the two lines of the last link split after its last `/`, else empty.
+  private var lastFirstLine: [UInt8] = []
+
+  /// Sets `link` on two lines straight away when it starts with the last link's first line
+  /// and has no `/` after it (a sheet's links mostly differ only past their last `/`), and
+  /// keeps it so when the two lines show what ``fitLink(_:)`` would choose from the link laid
+  /// out on one line: too long for one line even at 5 pt, and both halves within the band. The
+  /// two measures differ only by the kerning across the split, so each test keeps a point of
+  /// margin, and a link that falls within it is measured on one line. One layout rather than
+  /// two for most cards.
+  private func fitLinkLikeTheLast(_ link: String, band: Double) -> Bool {
+    let bytes = link.utf8
+    guard !lastFirstLine.isEmpty, bytes.count > lastFirstLine.count,
+      bytes.starts(with: lastFirstLine),
+      !bytes.dropFirst(lastFirstLine.count).contains(UInt8(ascii: "/"))
+    else { return false }
+    setLink(lastFirstLine[...], bytes.dropFirst(lastFirstLine.count))
+    guard pango_layout_get_line_count(linkLayout) == 2 else { return false }
+    let widths = (0..<2).map { index in
+      var logical = PangoRectangle()
+      pango_layout_line_get_extents(
+        pango_layout_get_line_readonly(linkLayout, Int32(index)),
+        nil,
+        &logical
+      )
+      return Double(logical.width)
+    }
+    let margin = 1024.0
+    let shortest = widths[0] + widths[1] - margin
+    return shortest > band
+      && CardGeometry.linkFontSize * band / shortest < CardGeometry.smallestLinkFontSize
+      && widths.allSatisfy { $0 + margin <= band }
+  }
+
+  /// Sets the link's layout to `first`, a line break and `second`.
+  private func setLink(_ first: some Collection<UInt8>, _ second: some Collection<UInt8>) {
+    var text = Array(first)
+    text.append(UInt8(ascii: "\n"))
+    text.append(contentsOf: second)
+    text.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        pango_layout_set_text(linkLayout, $0.baseAddress, Int32($0.count))
+      }
+    }
   }
 
   /// `value` on the 300 dpi grid.

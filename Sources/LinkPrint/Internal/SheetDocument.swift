@@ -20,15 +20,17 @@ final class SheetDocument {
   /// Cards drawn.
   private(set) var cards = 0
 
+  /// Starts a document whose cards `painter` draws (the painter belongs to the calling thread,
+  /// and so does the document).
   init(
     path: String,
     layout: SheetLayout,
-    locale: String,
-    logo: QRLogo?,
+    painter: CardPainter,
     title: String
   ) throws(PrintError) {
     self.path = path
     self.layout = layout
+    self.painter = painter
     sink = try PDFSink(path: path)
     guard
       let surface = cairo_pdf_surface_create_for_stream(
@@ -50,7 +52,6 @@ final class SheetDocument {
       try Cairo.check(context: context, "create a drawing context")
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "linkgen")
-      painter = try CardPainter(context: context, card: layout.cardSize, locale: locale, logo: logo)
     } catch {
       cairo_destroy(context)
       cairo_surface_destroy(surface)
@@ -73,7 +74,7 @@ final class SheetDocument {
   /// - Throws: ``PrintError`` when cairo fails or the file cannot be written (a full disk).
   func add(_ card: PreparedCard) throws(PrintError) -> RowProblem? {
     let origin = layout.cardOrigin(slot)
-    if let problem = painter.draw(card, x: origin.x, y: origin.y) { return problem }
+    if let problem = painter.draw(card, on: context, x: origin.x, y: origin.y) { return problem }
     if slot == 0 { pages += 1 }
     cards += 1
     slot += 1
