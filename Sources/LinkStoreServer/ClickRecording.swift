@@ -2,6 +2,7 @@ import Foundation
 import LinkServer
 import LinkStore
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// Turns what the server knows about a request into a click event for the store's buffer: the
 /// day, the route and short link, the platform, the in-app browser, the referrer's host, and
@@ -21,10 +22,19 @@ final class ClickRecording: Sendable {
   }
 
   /// The hash for the unique-visitor estimate of a person's visit; `nil` for a bot, or when
-  /// the estimate is off. `address` is made only then.
-  func visitorHash(_ visitor: Visitor, address: () -> String, userAgent: String?) -> UInt64? {
+  /// the estimate is off.
+  func visitorHash(
+    _ visitor: Visitor,
+    forwardedFor: Substring?,
+    remoteAddress: SocketAddress?,
+    userAgent: String?
+  ) -> UInt64? {
     guard let hasher, visitor == .human else { return nil }
-    return hasher.hash(address: address(), userAgent: userAgent)
+    return hasher.hash(
+      forwardedFor: forwardedFor,
+      remoteAddress: remoteAddress,
+      userAgent: userAgent
+    )
   }
 
   /// A person, or a bot and why: the server's crawler table first (previews, crawlers,

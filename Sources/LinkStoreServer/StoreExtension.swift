@@ -137,7 +137,8 @@ package struct StoreExtension: LinkServerExtension {
       referrerHost: event.referrerHost,
       visitorHash: clicks.visitorHash(
         visitor,
-        address: { address(event.forwardedFor, event.remoteAddress) },
+        forwardedFor: trustedForwardedFor(event.forwardedFor),
+        remoteAddress: event.remoteAddress,
         userAgent: event.userAgent
       )
     )
@@ -223,7 +224,8 @@ package struct StoreExtension: LinkServerExtension {
         referrerHost: server.referrerHost(request.header("referer")),
         visitorHash: clicks.visitorHash(
           visitor,
-          address: { address(request.header("x-forwarded-for"), request.remoteAddress) },
+          forwardedFor: trustedForwardedFor(request.header("x-forwarded-for")),
+          remoteAddress: request.remoteAddress,
           userAgent: userAgent
         )
       )
@@ -330,7 +332,8 @@ package struct StoreExtension: LinkServerExtension {
             referrerHost: server.referrerHost(request.headers[.referer]),
             visitorHash: clicks.visitorHash(
               visitor,
-              address: { address(request, context) },
+              forwardedFor: trustedForwardedFor(request.headers[Self.forwardedFor]),
+              remoteAddress: context.remoteAddress,
               userAgent: request.headers[.userAgent]
             )
           )
@@ -708,12 +711,16 @@ package struct StoreExtension: LinkServerExtension {
   }
 
   private func address(_ forwardedFor: String?, _ remoteAddress: SocketAddress?) -> String {
-    if settings.trustForwardedFor, let forwarded = forwardedFor,
-      let last = forwarded.split(separator: ",").last
-    {
-      return "ip:" + last.trimmingCharacters(in: .whitespaces)
-    }
+    if let last = trustedForwardedFor(forwardedFor) { return "ip:" + last }
     return "ip:" + (remoteAddress?.ipAddress ?? "unknown")
+  }
+
+  /// The entry the proxy in front added to `X-Forwarded-For` (the last), when it is trusted.
+  private func trustedForwardedFor(_ header: String?) -> Substring? {
+    guard settings.trustForwardedFor, let last = header?.split(separator: ",").last else {
+      return nil
+    }
+    return Substring(last.trimmingCharacters(in: .whitespaces))
   }
 
   /// 429 when the client is over its limit.

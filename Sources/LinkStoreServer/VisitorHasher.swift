@@ -1,6 +1,7 @@
 import Foundation
 import LinkStore
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// Tells visitors apart for one UTC day without keeping anything that identifies them: a
 /// 64-bit keyed hash (SipHash, Swift's `Hasher`, whose key is random per process) of a salt,
@@ -19,10 +20,15 @@ final class VisitorHasher: Sendable {
 
   private let salt = NIOLockedValueBox(Salt(day: .min, words: (0, 0)))
 
-  /// The hash of a visitor on `day` (days since 1970, UTC).
-  func hash(address: String, userAgent: String?, day: Int = ClickDay(Date()).daysSince1970)
-    -> UInt64
-  {
+  /// The hash of a visitor on `day` (days since 1970, UTC): the client's address (the proxy's
+  /// `X-Forwarded-For` entry when it is trusted, else the connection's IP address, without
+  /// its port) and its user agent.
+  func hash(
+    forwardedFor: Substring?,
+    remoteAddress: SocketAddress?,
+    userAgent: String?,
+    day: Int = ClickDay(Date()).daysSince1970
+  ) -> UInt64 {
     let words = salt.withLockedValue { salt in
       if salt.day != day {
         var generator = SystemRandomNumberGenerator()
@@ -33,7 +39,23 @@ final class VisitorHasher: Sendable {
     var hasher = Hasher()
     hasher.combine(words.0)
     hasher.combine(words.1)
-    hasher.combine(address)
+    if let forwardedFor {
+      hasher.combine(forwardedFor)
+    } else {
+      // The IP address's bytes, without the port: in `sockaddr_in` they are bytes 4..<8, in
+      // `sockaddr_in6` bytes 8..<24, on Linux and on Darwin.
+      switch remoteAddress {
+      case .v4(let address)?:
+        withUnsafeBytes(of: address.address) {
+          hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[4..<8]))
+        }
+      case .v6(let address)?:
+        withUnsafeBytes(of: address.address) {
+          hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[8..<24]))
+        }
+      default: hasher.combine(0 as UInt8)
+      }
+    }
     hasher.combine(userAgent ?? "")
     return UInt64(truncatingIfNeeded: hasher.finalize())
   }

@@ -22,12 +22,10 @@ extension LinkStore {
       referrer: event.referrerHost.map { ClickText.token($0, limit: 253) } ?? "",
       bot: bot
     )
-    buffer.add(key)
     if let hash = event.visitorHash, event.visitor == .human, event.kind == .page {
-      let all = VisitorLevel.all
-      buffer.addVisitor(VisitorKey(day: key.day, route: key.route, code: key.code), hash: hash)
-      buffer.addVisitor(VisitorKey(day: key.day, route: key.route, code: all), hash: hash)
-      buffer.addVisitor(VisitorKey(day: key.day, route: all, code: all), hash: hash)
+      buffer.add(key, visitorHash: hash)
+    } else {
+      buffer.add(key)
     }
   }
 

@@ -22,11 +22,21 @@ final class ClickBuffer: Sendable {
     self.visitorLimit = max(1, visitorLimit)
   }
 
-  /// Adds a visitor's hash to the sketch of its day, route and short link.
-  func addVisitor(_ key: VisitorKey, hash: UInt64) {
+  /// Counts a person's visit and adds their hash to the sketches of its short link (or route
+  /// page), its route and the site, under one lock.
+  func add(_ key: CounterKey, visitorHash hash: UInt64) {
+    let all = VisitorLevel.all
+    let keys = [
+      VisitorKey(day: key.day, route: key.route, code: key.code),
+      VisitorKey(day: key.day, route: key.route, code: all),
+      VisitorKey(day: key.day, route: all, code: all),
+    ]
     state.withLockedValue { state in
-      guard state.visitors[key] != nil || state.visitors.count < visitorLimit else { return }
-      state.visitors[key, default: VisitorSketch()].add(hash)
+      Self.count(key, 1, into: &state, limit: limit)
+      for visitorKey in keys
+      where state.visitors[visitorKey] != nil || state.visitors.count < visitorLimit {
+        state.visitors[visitorKey, default: VisitorSketch()].add(hash)
+      }
     }
   }
 
@@ -47,21 +57,23 @@ final class ClickBuffer: Sendable {
 
   /// Counts one hit. Never waits for the database.
   func add(_ key: CounterKey, count: Int = 1) {
-    state.withLockedValue { state in
-      if let existing = state.counts[key] {
-        state.counts[key] = existing + count
-      } else if state.counts.count < limit {
-        state.counts[key] = count
+    state.withLockedValue { Self.count(key, count, into: &$0, limit: limit) }
+  }
+
+  private static func count(_ key: CounterKey, _ count: Int, into state: inout State, limit: Int) {
+    if let existing = state.counts[key] {
+      state.counts[key] = existing + count
+    } else if state.counts.count < limit {
+      state.counts[key] = count
+    } else {
+      var folded = key
+      folded.referrer = "other"
+      if let existing = state.counts[folded] {
+        state.counts[folded] = existing + count
+      } else if state.counts.count < limit + limit / 10 {
+        state.counts[folded] = count
       } else {
-        var folded = key
-        folded.referrer = "other"
-        if let existing = state.counts[folded] {
-          state.counts[folded] = existing + count
-        } else if state.counts.count < limit + limit / 10 {
-          state.counts[folded] = count
-        } else {
-          state.dropped += count
-        }
+        state.dropped += count
       }
     }
   }
