@@ -334,10 +334,7 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       referrer: headers.first(name: "referer"),
       purpose: headers.first(name: "sec-purpose") ?? headers.first(name: "purpose"),
       remoteAddress: raw.channel.remoteAddress,
-      forwardedFor: {
-        let values = headers["x-forwarded-for"]
-        return values.isEmpty ? nil : values.joined(separator: ", ")
-      }()
+      forwardedFor: headers.combinedValue("x-forwarded-for")
     )
     return true
   }

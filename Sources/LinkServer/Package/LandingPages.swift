@@ -64,13 +64,13 @@ package final class LandingPages: Sendable {
     copyLink: String? = nil,
     shortCode: String? = nil
   ) throws(PageError) -> Response {
-    var key = try self.key(
+    let key = try self.key(
       values: values,
       client: client,
       acceptLanguage: request.headers[.acceptLanguage],
-      copyLink: copyLink
+      copyLink: copyLink,
+      shortCode: shortCode
     )
-    key.shortCode = shortCode
     if let page = cached(key) { return page.response(for: request) }
     return try renderAndStore(key, values: values).response(for: request)
   }
@@ -85,14 +85,14 @@ package final class LandingPages: Sendable {
     shortCode: String? = nil
   ) -> CannedResponse? {
     guard
-      var key = try? self.key(
+      let key = try? self.key(
         values: values,
         client: client,
         acceptLanguage: acceptLanguage,
-        copyLink: copyLink
+        copyLink: copyLink,
+        shortCode: shortCode
       )
     else { return nil }
-    key.shortCode = shortCode
     return cached(key)
   }
 
@@ -101,7 +101,8 @@ package final class LandingPages: Sendable {
     values: RouteValues,
     client: ClientClassification,
     acceptLanguage: String?,
-    copyLink: String? = nil
+    copyLink: String? = nil,
+    shortCode: String? = nil
   ) throws(PageError) -> Key {
     let link: String
     do throws(LinkError) {
@@ -113,7 +114,8 @@ package final class LandingPages: Sendable {
       link: link,
       page: client.page,
       locale: languages.choose(acceptLanguage),
-      copyLink: copyLink
+      copyLink: copyLink,
+      shortCode: shortCode
     )
   }
 

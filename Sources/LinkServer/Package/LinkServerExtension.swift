@@ -108,9 +108,15 @@ package struct MemoryRequest {
 
   /// A header's value (the name in any case); the values of a header sent on several lines
   /// joined with `, `, as hummingbird's `Request` gives them.
-  package func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? { headers.combinedValue(name) }
+}
+
+extension HTTPHeaders {
+  /// A header's value (the name in any case); the values of a header sent on several lines
+  /// joined with `, `, as hummingbird's `Request` gives them. `nil` when absent.
+  func combinedValue(_ name: String) -> String? {
     var value: String?
-    for (field, fieldValue) in headers where Self.sameName(field, name) {
+    for (field, fieldValue) in self where Self.sameName(field, name) {
       value = value.map { $0 + ", " + fieldValue } ?? fieldValue
     }
     return value
