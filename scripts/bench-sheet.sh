@@ -3,7 +3,9 @@
 # people make invite sheets without linkgen), both measured in the same run on the same cards:
 #
 #   1. CARDS cards (default 1,000: 84 A4 pages of 3 x 4) with the reference script, with
-#      linkgen on one core (--jobs 1) and with linkgen --split on all cores; RUNS runs each,
+#      linkgen on one core (--jobs 1), with linkgen as it runs by default (one PDF, all cores:
+#      one draws while the others prepare the next cards) and with linkgen --split on all
+#      cores; RUNS runs each,
 #      alternating, medians reported, ratio = reference / linkgen;
 #   2. BIG cards (default 100,000) in one PDF, peak RSS from /usr/bin/time -v, on one core and
 #      on all cores (--split 1000); BIG=0 skips this part.
@@ -56,21 +58,25 @@ measure() {
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
-reference=() one=() all=() reference_cpu=() one_cpu=() all_cpu=()
+reference=() one=() default=() all=() reference_cpu=() one_cpu=() default_cpu=() all_cpu=()
 for run in $(seq "$RUNS"); do
   read -r wall _ cpu < <(measure "$venv/bin/python" scripts/reference-sheet.py "$work/cards.csv" "$work/reference.pdf" "$TEMPLATE")
   reference+=("$wall") reference_cpu+=("$cpu")
   read -r wall _ cpu < <(measure "$linkgen" sheet shared-checklist --config "$CONFIG" --input "$work/cards.csv" --out "$work/one.pdf" --grid 3x4 --jobs 1)
   one+=("$wall") one_cpu+=("$cpu")
+  read -r wall _ cpu < <(measure "$linkgen" sheet shared-checklist --config "$CONFIG" --input "$work/cards.csv" --out "$work/default.pdf" --grid 3x4 --jobs "$CORES")
+  default+=("$wall") default_cpu+=("$cpu")
   read -r wall _ cpu < <(measure "$linkgen" sheet shared-checklist --config "$CONFIG" --input "$work/cards.csv" --out "$work/split.pdf" --grid 3x4 --split 100 --jobs "$CORES")
   all+=("$wall") all_cpu+=("$cpu")
   rm -f "$work"/split-*.pdf
 done
 reference_s=$(printf '%s\n' "${reference[@]}" | median)
 one_s=$(printf '%s\n' "${one[@]}" | median)
+default_s=$(printf '%s\n' "${default[@]}" | median)
 all_s=$(printf '%s\n' "${all[@]}" | median)
 reference_c=$(printf '%s\n' "${reference_cpu[@]}" | median)
 one_c=$(printf '%s\n' "${one_cpu[@]}" | median)
+default_c=$(printf '%s\n' "${default_cpu[@]}" | median)
 all_c=$(printf '%s\n' "${all_cpu[@]}" | median)
 pages=$(pdfinfo "$work/one.pdf" 2>/dev/null | awk '/^Pages:/ { print $2 }')
 
@@ -83,8 +89,8 @@ if [ "$BIG" -gt 0 ]; then
 fi
 
 awk -v cards="$CARDS" -v pages="${pages:-?}" -v runs="$RUNS" -v cores="$CORES" \
-  -v ref="$reference_s" -v one="$one_s" -v all="$all_s" \
-  -v refc="$reference_c" -v onec="$one_c" -v allc="$all_c" \
+  -v ref="$reference_s" -v one="$one_s" -v def="$default_s" -v all="$all_s" \
+  -v refc="$reference_c" -v onec="$one_c" -v defc="$default_c" -v allc="$all_c" \
   -v big="$BIG" -v b1="$big_one_s" -v m1="$big_one_mb" -v c1="$big_one_c" \
   -v ba="$big_all_s" -v ma="$big_all_mb" -v ca="$big_all_c" -v size="$big_size" 'BEGIN {
   printf "%d cards, %s A4 pages of 3 x 4, median of %d runs, %d cores\n\n", cards, pages, runs, cores
@@ -92,6 +98,7 @@ awk -v cards="$CARDS" -v pages="${pages:-?}" -v runs="$RUNS" -v cores="$CORES" \
   printf "| --- | ---: | ---: | ---: | ---: | ---: |\n"
   printf "| reference (segno + reportlab) | %.2f | %.0f | 1 | %.2f | 1 |\n", ref, cards / ref, refc
   printf "| linkgen sheet --jobs 1 | %.2f | %.0f | %.1fx | %.2f | %.1fx |\n", one, cards / one, ref / one, onec, refc / onec
+  printf "| linkgen sheet --jobs %d (the default) | %.2f | %.0f | %.1fx | %.2f | %.1fx |\n", cores, def, cards / def, ref / def, defc, refc / defc
   printf "| linkgen sheet --split 100 --jobs %d | %.2f | %.0f | %.1fx | %.2f | %.1fx |\n", cores, all, cards / all, ref / all, allc, refc / allc
   if (big > 0) {
     printf "\n%d cards in one PDF (%s MB), --jobs 1: %.1f s wall, %.1f s CPU, %.0f cards/s of CPU, peak RSS %.1f MB\n", big, size, b1, c1, big / c1, m1

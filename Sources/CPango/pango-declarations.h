@@ -101,6 +101,7 @@ PangoLanguage *pango_language_from_string(const char *language);
 
 // pango/pango-layout.h
 PangoLayout *pango_layout_new(PangoContext *context);
+PangoLayout *pango_layout_copy(PangoLayout *src);
 PangoContext *pango_layout_get_context(PangoLayout *layout);
 void pango_layout_set_font_description(PangoLayout *layout, const PangoFontDescription *desc);
 const PangoFontDescription *pango_layout_get_font_description(PangoLayout *layout);
@@ -112,6 +113,7 @@ void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment);
 void pango_layout_set_text(PangoLayout *layout, const char *text, int length);
 const char *pango_layout_get_text(PangoLayout *layout);
 void pango_layout_set_attributes(PangoLayout *layout, PangoAttrList *attrs);
+PangoAttrList *pango_layout_get_attributes(PangoLayout *layout);
 int pango_layout_get_unknown_glyphs_count(PangoLayout *layout);
 void pango_layout_get_size(PangoLayout *layout, int *width, int *height);
 void pango_layout_index_to_pos(PangoLayout *layout, int index_, PangoRectangle *pos);

@@ -22,6 +22,10 @@ package struct CardTemplate: Sendable {
   /// The `title` and `description`, when they are the same on every card (see
   /// ``fixingShareText(columns:)``).
   private var shareText: (title: String, description: String)?
+  /// What templates see of the app, the route, the locale and the page: the same on every
+  /// card (`nil` when they do not render, which each card then reports). Strings, booleans and
+  /// dictionaries of them, never changed after `init`: safe to read from any thread.
+  nonisolated(unsafe) private let routeValues: [String: Any]?
 
   /// Resolves the `card`, `title` and `description` templates for `route` in `locale`.
   ///
@@ -38,6 +42,10 @@ package struct CardTemplate: Sendable {
       _ = try TemplateSet.render(name, context: [:], entries: entries)
     }
     library = MustacheLibrary(templates: entries.mapValues(\.template))
+    let (table, resolved) = (renderer.table, self.locale)
+    routeValues = table.route(named: route).flatMap { route in
+      try? RenderContext.routeValues(table: table, route: route, locale: resolved, platform: .any)
+    }
   }
 
   /// Where the card template comes from: `Templates/en/card.mustache (built in)` or a path.
@@ -46,17 +54,21 @@ package struct CardTemplate: Sendable {
   /// The card's markup for one row: the template's output with blank lines at the ends and
   /// trailing blanks removed.
   ///
+  /// - Parameter links: The links of `values`, when the caller has made them already.
   /// - Throws: ``PageError`` for a field whose name or value is not accepted, or values that
   ///   do not make links.
-  package func render(values: RouteValues, fields: [String: String]) throws(PageError) -> String {
+  package func render(values: RouteValues, fields: [String: String], links: LinkSet? = nil)
+    throws(PageError) -> String
+  {
     let context = try RenderContext(
       table: table,
       values: values,
       locale: locale,
       fields: fields,
-      platform: .any
+      platform: .any,
+      links: links
     )
-    var data = try context.base()
+    var data = try context.base(routeValues: routeValues)
     if let shareText {
       data["title"] = shareText.title
       data["description"] = shareText.description

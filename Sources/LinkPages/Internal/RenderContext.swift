@@ -29,13 +29,18 @@ struct RenderContext {
     values: RouteValues,
     locale: String,
     fields: [String: String],
-    platform: Platform
+    platform: Platform,
+    links known: LinkSet? = nil
   ) throws(PageError) {
     let links: LinkSet
-    do throws(LinkError) {
-      links = try table.links(for: values)
-    } catch {
-      throw PageError(.link, error.message)
+    if let known {
+      links = known
+    } else {
+      do throws(LinkError) {
+        links = try table.links(for: values)
+      } catch {
+        throw PageError(.link, error.message)
+      }
     }
     self.values = values
     self.links = links
@@ -154,22 +159,30 @@ struct RenderContext {
   }
 
   /// Everything but `title`, `description` and the page-only values, with display fields
-  /// shortened to `cap` characters, ending in `marker`, when given (for SMS).
-  func base(cap: Int? = nil, marker: String = "…") throws(PageError) -> [String: Any] {
+  /// shortened to `cap` characters, ending in `marker`, when given (for SMS). `routeValues` are
+  /// those of ``routeValues(table:route:locale:platform:)``, when the caller has them already.
+  func base(cap: Int? = nil, marker: String = "…", routeValues: [String: Any]? = nil)
+    throws(PageError) -> [String: Any]
+  {
     var params: [String: Any] = [:]
     for (parameter, value) in values.all {
       if let value { params[parameter.name] = PlainText.clean(value.description) }
     }
     // The links first: their refusal is the one reported when the preview image is refused too.
     let links = try linkValues()
-    var context = try Self.routeValues(
-      app: app,
-      pages: pages,
-      policy: policy,
-      route: values.route,
-      locale: locale,
-      platform: platform
-    )
+    var context =
+      if let routeValues {
+        routeValues
+      } else {
+        try Self.routeValues(
+          app: app,
+          pages: pages,
+          policy: policy,
+          route: values.route,
+          locale: locale,
+          platform: platform
+        )
+      }
     context["params"] = params
     context["fields"] = fields.mapValues { value -> Any in
       cap.map { Self.shorten(value, to: $0, marker: marker) } ?? value

@@ -27,8 +27,8 @@ import Synchronization
 /// print(summary)  // 1000 rows: 1000 cards on 100 pages, 0 failed; invites.pdf
 /// ```
 ///
-/// Without ``SheetOptions/split`` one thread draws while ``SheetOptions/workers`` threads
-/// encode the codes and fill the templates; with it, each file is drawn by its own thread, all
+/// Without ``SheetOptions/split`` one thread draws while the other ``SheetOptions/workers``
+/// threads encode the next cards' codes and fill their templates; with it, each file is drawn by its own thread, all
 /// cores at once (each thread reads the CSV for itself, so the input must be a file, not
 /// standard input, to use more than one).
 public final class SheetRunner: Sendable {
@@ -183,17 +183,24 @@ public final class SheetRunner: Sendable {
     var painter: CardPainter?
     let document = try makeDocument(options.output.path, &painter)
     var summary = SheetSummary()
-    let chunkSize = options.workers * 64
-    var records: [CSVRecord] = []
-    records.reserveCapacity(chunkSize)
+    // With more than one thread, the next chunk is prepared (codes encoded, templates filled)
+    // on the others while this one draws the last: drawing is most of a card's cost and the
+    // only part that must be done in order, on one thread.
+    let helpers = options.workers - 1
+    let chunkSize = max(1, helpers) * 64
+    var pending: PendingChunk?
+    defer { pending?.wait() }
     reading: while !work.stop() {
-      records.removeAll(keepingCapacity: true)
+      var records: [CSVRecord] = []
+      records.reserveCapacity(chunkSize)
       while records.count < chunkSize, let record = try next(&reader) {
         records.append(record)
       }
-      if records.isEmpty { break }
       summary.rows += records.count
-      for result in prepare(records, work.preparer) {
+      let next = records.isEmpty ? nil : PendingChunk(records, work.preparer, threads: helpers)
+      let results = pending?.results() ?? []
+      pending = next
+      for result in results {
         if work.stop() { break reading }
         switch result {
         case .failure(let problem): report.fail(problem, &summary)
@@ -203,6 +210,7 @@ public final class SheetRunner: Sendable {
       }
       summary.cards = document.cards
       report.progress(summary, bytesRead: reader.bytesRead)
+      if pending == nil { break }
     }
     if work.stop() {
       document.discard()
@@ -219,23 +227,6 @@ public final class SheetRunner: Sendable {
     summary.pages = document.pages
     summary.files = [document.path]
     return summary
-  }
-
-  /// Prepares a chunk of records on the worker threads, in order.
-  private func prepare(_ records: [CSVRecord], _ preparer: CardPreparer) -> [Result<
-    PreparedCard, RowProblem
-  >] {
-    guard options.workers > 1, records.count > 1 else { return records.map(preparer.prepare) }
-    let slots = Slots<Result<PreparedCard, RowProblem>>(count: records.count)
-    let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: min(options.workers, records.count)) { _ in
-      while true {
-        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard index < records.count else { return }
-        slots.store(preparer.prepare(records[index]), at: index)
-      }
-    }
-    return slots.values()
   }
 
   // MARK: Split files
@@ -596,6 +587,47 @@ private final class Slots<Value>: @unchecked Sendable {
   deinit {
     slots.deinitialize()
     slots.deallocate()
+  }
+}
+
+/// A chunk of records being prepared on `threads` other threads while the caller draws the
+/// last one; with none, it is prepared on the caller's thread when its results are asked for.
+private final class PendingChunk: Sendable {
+  private let records: [CSVRecord]
+  private let preparer: CardPreparer
+  private let slots: Slots<Result<PreparedCard, RowProblem>>
+  private let next = Atomic<Int>(0)
+  private let group = DispatchGroup()
+
+  init(_ records: [CSVRecord], _ preparer: CardPreparer, threads: Int) {
+    self.records = records
+    self.preparer = preparer
+    slots = Slots(count: records.count)
+    for _ in 0..<min(threads, records.count) {
+      DispatchQueue.global().async(group: group) { [self] in prepareRemaining() }
+    }
+  }
+
+  /// Prepares records until none is left; any number of threads at once.
+  private func prepareRemaining() {
+    while true {
+      let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+      guard index < records.count else { return }
+      slots.store(preparer.prepare(records[index]), at: index)
+    }
+  }
+
+  /// The prepared cards, in order.
+  func results() -> [Result<PreparedCard, RowProblem>] {
+    prepareRemaining()
+    group.wait()
+    return slots.values()
+  }
+
+  /// Waits for the other threads, leaving what they did not start.
+  func wait() {
+    next.store(records.count, ordering: .relaxed)
+    group.wait()
   }
 }
 

@@ -73,9 +73,10 @@ final class CardPainter {
   static let minimumModuleDots = 4
 
   let geometry: CardGeometry
-  private let pango: OpaquePointer
+  /// The Pango context every layout of the painter is made in.
+  let pango: OpaquePointer
   private let fontMap: OpaquePointer
-  private let textLayout: OpaquePointer
+  private let text: CardText
   private let linkLayout: OpaquePointer
   private let linkFont: OpaquePointer
   private var moduleRows = ModuleRows()
@@ -100,7 +101,7 @@ final class CardPainter {
     pango_context_set_round_glyph_positions(pango, 0)
     pango_context_set_language(pango, pango_language_from_string(locale))
     let families = Fonts.families(locale: locale)
-    textLayout = try Self.layout(
+    text = try CardText(
       pango,
       font: "\(families) \(CardGeometry.textFontSize)",
       width: geometry.textWidth,
@@ -111,7 +112,6 @@ final class CardPainter {
       pango,
       font: "\(families) \(CardGeometry.linkFontSize)",
       width: geometry.linkWidth,
-      height: nil,
       centred: !geometry.wide
     )
     // The link is never wrapped by Pango: it is shrunk to fit one line, or split by ``fitLink``.
@@ -124,7 +124,6 @@ final class CardPainter {
   }
 
   deinit {
-    g_object_unref(UnsafeMutableRawPointer(textLayout))
     g_object_unref(UnsafeMutableRawPointer(linkLayout))
     g_object_unref(UnsafeMutableRawPointer(pango))
     g_object_unref(UnsafeMutableRawPointer(fontMap))
@@ -140,7 +139,6 @@ final class CardPainter {
     _ context: OpaquePointer,
     font: String,
     width: Double,
-    height: Double?,
     centred: Bool
   ) throws(PrintError) -> OpaquePointer {
     guard let layout = pango_layout_new(context) else {
@@ -151,11 +149,6 @@ final class CardPainter {
     pango_font_description_free(description)
     pango_layout_set_width(layout, Int32(width * 1024))
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-    if let height {
-      // Text that does not fit is cut with an ellipsis rather than run off the card.
-      pango_layout_set_height(layout, Int32(height * 1024))
-      pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-    }
     pango_layout_set_alignment(layout, centred ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
     return layout
   }
@@ -178,21 +171,7 @@ final class CardPainter {
       )
     }
     // The text.
-    var attributes: OpaquePointer?
-    var text: UnsafeMutablePointer<CChar>?
-    var error: UnsafeMutablePointer<GError>?
-    guard
-      pango_parse_markup(card.markup, -1, 0, &attributes, &text, nil, &error) != 0
-    else {
-      return refuse("the card template's output is not valid Pango markup: \(Cairo.message(error))")
-    }
-    pango_layout_set_text(textLayout, text, -1)
-    pango_layout_set_attributes(textLayout, attributes)
-    pango_attr_list_unref(attributes)
-    g_free(text)
-    if let missing = Fonts.missingCharacters(textLayout) {
-      return refuse(Fonts.missingMessage(missing))
-    }
+    if let problem = text.set(card.markup) { return refuse(problem) }
     guard fitLink(card.shortLink) else {
       return refuse(
         "the link (\(card.shortLink.count) characters) does not fit in "
@@ -228,8 +207,7 @@ final class CardPainter {
       )
       cairo_set_source_rgb(context, 0, 0, 0)
     }
-    cairo_move_to(context, x + geometry.textX, y + geometry.textY)
-    pango_cairo_show_layout(context, textLayout)
+    text.draw(on: context, x: x + geometry.textX, y: y + geometry.textY)
     var linkWidth: Int32 = 0
     var linkHeight: Int32 = 0
     pango_layout_get_size(linkLayout, &linkWidth, &linkHeight)

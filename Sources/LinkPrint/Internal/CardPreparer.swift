@@ -77,7 +77,7 @@ struct CardPreparer: Sendable {
     }
     let markup: String
     do throws(PageError) {
-      markup = try template.render(values: values, fields: cardFields)
+      markup = try template.render(values: values, fields: cardFields, links: links)
     } catch {
       return .failure(RowProblem(line: line, message: error.message))
     }
