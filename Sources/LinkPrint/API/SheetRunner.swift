@@ -28,9 +28,9 @@ import Synchronization
 /// ```
 ///
 /// Without ``SheetOptions/split`` one thread draws while the other ``SheetOptions/workers``
-/// threads encode the next cards' codes and fill their templates; with it, each file is drawn by its own thread, all
-/// cores at once (each thread reads the CSV for itself, so the input must be a file, not
-/// standard input, to use more than one).
+/// threads encode the next cards' codes and fill their templates; with it, each file is drawn
+/// by its own thread, all cores at once (each thread reads the CSV for itself, so the input
+/// must be a file, not standard input, to use more than one).
 public final class SheetRunner: Sendable {
   /// The options the runner was made with.
   public let options: SheetOptions
