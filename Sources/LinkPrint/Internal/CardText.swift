@@ -18,7 +18,7 @@ import CPango
 /// cairo and Pango objects belong to one thread: each ``CardPainter`` keeps its own.
 final class CardText {
   /// The whole text in one layout, with the box's height and the ellipsis.
-  let whole: OpaquePointer
+  private let whole: OpaquePointer
   /// The paragraphs' layouts, each with the markup it holds (`nil` when it holds none that
   /// can be kept); only the first `count` are the current text's.
   private var paragraphs: [(markup: Substring?, layout: OpaquePointer)] = []
@@ -27,14 +27,13 @@ final class CardText {
   private(set) var isStacked = false
   /// An empty layout that gives the height Pango guesses for a text's first line.
   private let probe: OpaquePointer
-  private let width: Int32
+  /// The box's height, in Pango units.
   private let height: Int32
 
   /// Layouts for a box `width` × `height` points, in `font`, centred or aligned left.
   init(_ context: OpaquePointer, font: String, width: Double, height: Double, centred: Bool)
     throws(PrintError)
   {
-    self.width = Int32(width * 1024)
     self.height = Int32(height * 1024)
     guard let whole = pango_layout_new(context), let probe = pango_layout_new(context) else {
       throw PrintError(.library, "Pango could not create a layout")
@@ -45,7 +44,7 @@ final class CardText {
     defer { pango_font_description_free(description) }
     for layout in [whole, probe] {
       pango_layout_set_font_description(layout, description)
-      pango_layout_set_width(layout, self.width)
+      pango_layout_set_width(layout, Int32(width * 1024))
       pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
       pango_layout_set_alignment(layout, centred ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
     }
