@@ -24,27 +24,19 @@ package enum SwiftGenerator {
     if let problem = SwiftGeneratorOptions.typeNameProblem(options.typeName) {
       throw CodegenError(.invalidOptions, problem)
     }
-    let sourceName = URL(fileURLWithPath: file).lastPathComponent
-    let table: RouteTable
-    do {
-      table = try RouteTable(json: json, source: file)
-    } catch {
-      throw CodegenError(.invalidTable, error.description)
-    }
-    guard let text = String(data: json, encoding: .utf8) else {
-      throw CodegenError(.invalidTable, "the route table is not UTF-8 text", file: file)
-    }
+    let source = try TableSource(json: json, file: file)
+    let table = source.table
     let plan: SwiftPlan
     do {
-      plan = try SwiftPlan(table: table, typeName: options.typeName)
+      plan = try SwiftPlan(model: TableModel(table: table), typeName: options.typeName)
     } catch {
       throw error.with(file: file)
     }
     var writer = SwiftFileWriter(
       plan: plan,
       table: table,
-      json: text,
-      sourceName: sourceName,
+      json: source.text,
+      sourceName: source.sourceName,
       access: options.access
     )
     return writer.file()
@@ -57,19 +49,7 @@ package enum SwiftGenerator {
   package static func generate(contentsOf path: String, options: SwiftGeneratorOptions)
     throws(CodegenError) -> String
   {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      let reason =
-        FileManager.default.fileExists(atPath: path)
-        ? "permission denied or not a file" : "no such file"
-      throw CodegenError(
-        .unreadableTable,
-        "cannot read the route table \(path): \(reason)",
-        file: nil
-      )
-    }
+    let data = try TableSource.read(path)
     return try generate(json: data, file: path, options: options)
   }
 }

@@ -1,8 +1,8 @@
 import LinkKit
 
-/// The Swift names and types for a route table, decided and checked before any code is
-/// written: one case per route, one label and type per parameter, one nested enum per `enum`
-/// parameter.
+/// The Swift names and types for a route table's ``TableModel``, decided and checked before
+/// any code is written: one case per route, one label and type per parameter, one nested enum
+/// per `enum` parameter.
 struct SwiftPlan {
   struct Case {
     let route: Route
@@ -66,8 +66,9 @@ struct SwiftPlan {
     "allCases", "hash", "hashValue", "init", "linkValue", "rawValue", "self",
   ]
 
-  init(table: RouteTable, typeName: String) throws(CodegenError) {
+  init(model: TableModel, typeName: String) throws(CodegenError) {
     self.typeName = typeName
+    let table = model.table
     var cases: [Case] = []
     var enums: [NestedEnum] = []
     var caseOwners: [String: String] = [:]
@@ -150,7 +151,7 @@ struct SwiftPlan {
     }
     self.cases = cases
     self.enums = enums
-    usesUUID = table.routes.contains { route in route.parameters.contains { $0.type == .uuid } }
+    usesUUID = model.usesUUID
     let parameterNames = Set(table.routes.flatMap { $0.parameters.map(\.name) })
     var slotsName = "slots"
     while parameterNames.contains(slotsName) { slotsName += "_" }

@@ -1,0 +1,911 @@
+/// The table-independent part of the generated Kotlin parser and builder: LinkKit's
+/// `LinkParser`, `RouteMatcher` and value rules, translated line for line, reading the
+/// constants and route descriptors ``KotlinFileWriter`` emits from the ``TableModel`` (the
+/// byte classes, forbidden scalars and limits of ``LinkRules``). It sits inside the generated
+/// type as `private object LinkRuntime`, after the constants and before the routes.
+///
+/// Kotlin 1.3 and the JVM's own classes only; no `Char` to number conversions (deprecated
+/// since Kotlin 1.5), so later compilers print no warning either.
+enum KotlinRuntime {
+  static let text = #"""
+            private const val UUID_KIND = 0
+            private const val INT_KIND = 1
+            private const val STRING_KIND = 2
+            private const val ENUM_KIND = 3
+            private const val BOOL_KIND = 4
+            private const val UNIVERSAL_FORM = 0
+            private const val AUTHORITY_FORM = 1
+            private const val OPAQUE_FORM = 2
+            private const val HEX = "0123456789ABCDEF"
+            private const val SLASH: Byte = 0x2F
+            private const val PERCENT: Byte = 0x25
+            private val EMPTY = ByteArray(0)
+            private val NO_VALUES = arrayOf<String>()
+            private val HTTPS = ascii("https")
+            private val CLASSES = IntArray(256) { CLASS_TEXT[it] - '0' }
+            private val UNRESERVED = BooleanArray(128).also { flags ->
+                for (byte in ascii(UNRESERVED_TEXT)) flags[byte.toInt()] = true
+            }
+
+            class Param(
+                val name: String,
+                val kind: Int,
+                val type: String,
+                val optional: Boolean = false,
+                val inPath: Boolean = false,
+                val allowsNil: Boolean = false,
+                val min: Long = Long.MIN_VALUE,
+                val max: Long = Long.MAX_VALUE,
+                val allowed: IntArray? = null,
+                val pattern: String = "",
+                val values: Array<String> = NO_VALUES
+            )
+
+            /** A path segment or query value: parameter [parameter], or (when it is -1) [text]. */
+            class Piece(val parameter: Int, val text: ByteArray)
+
+            class Item(val name: String, val value: Piece) {
+                val nameBytes = ascii(name)
+            }
+
+            class Pattern(
+                val template: String,
+                val form: Int,
+                host: String,
+                val path: Array<Piece>,
+                val query: Array<Item>
+            ) {
+                val host = ascii(host)
+            }
+
+            class Route(val name: String, val params: Array<Param>, val scheme: Pattern, val universal: Pattern)
+
+            class Problem(val code: LinkErrorCode, val message: String)
+
+            fun literal(text: String) = Piece(-1, ascii(text))
+
+            fun parameter(index: Int) = Piece(index, EMPTY)
+
+            fun ascii(text: String): ByteArray = text.toByteArray(Charsets.UTF_8)
+
+            // MARK: Parsing
+
+            fun parse(link: String): ParseResult<DeepLink> {
+                val bytes = utf8(link)
+                    ?: return ParseResult.Failure(LinkErrorCode.invalidCharacter, "the link is not valid UTF-8")
+                val reader = Reader(bytes)
+                val route = reader.read()
+                val problem = reader.problem
+                if (route < 0 || problem != null) {
+                    return ParseResult.Failure(
+                        problem?.code ?: LinkErrorCode.noMatchingRoute,
+                        problem?.message ?: "no route matches the link"
+                    )
+                }
+                return ParseResult.Success(typed(route, reader.values), reader.ignored(route))
+            }
+
+            fun fromInstallReferrer(referrer: String): ParseResult<DeepLink> {
+                val bytes = utf8(referrer)
+                    ?: return ParseResult.Failure(LinkErrorCode.invalidCharacter, "the referrer is not valid UTF-8")
+                var start = 0
+                while (start <= bytes.size) {
+                    var end = start
+                    while (end < bytes.size && bytes[end] != AMPERSAND) end++
+                    val name = REFERRER_ITEM.length
+                    if (end - start > name && bytes[start + name] == EQUALS &&
+                        String(bytes, start, name, Charsets.UTF_8) == REFERRER_ITEM
+                    ) {
+                        val link = percentDecoded(bytes, start + name + 1, end)
+                            ?: return ParseResult.Failure(
+                                LinkErrorCode.invalidPercentEncoding,
+                                "the referrer's $REFERRER_ITEM is not percent-encoded UTF-8"
+                            )
+                        return parse(link)
+                    }
+                    start = end + 1
+                }
+                return ParseResult.Failure(
+                    LinkErrorCode.malformedURL,
+                    "the install referrer carries no $REFERRER_ITEM item"
+                )
+            }
+
+            private const val AMPERSAND: Byte = 0x26
+            private const val EQUALS: Byte = 0x3D
+
+            private fun percentDecoded(bytes: ByteArray, start: Int, end: Int): String? {
+                val out = ByteArray(end - start)
+                var read = start
+                var written = 0
+                while (read < end) {
+                    if (bytes[read] == PERCENT) {
+                        val high = if (read + 2 < end) hex(bytes[read + 1]) else -1
+                        val low = if (read + 2 < end) hex(bytes[read + 2]) else -1
+                        if (high < 0 || low < 0) return null
+                        out[written] = ((high shl 4) or low).toByte()
+                        read += 3
+                    } else {
+                        out[written] = bytes[read]
+                        read++
+                    }
+                    written++
+                }
+                var index = 0
+                while (index < written) {
+                    val scalar = scalarAt(out, index, written)
+                    if (scalar < 0) return null
+                    index += width(scalar)
+                }
+                return String(out, 0, written, Charsets.UTF_8)
+            }
+
+            /** The UTF-8 bytes of the text, or null when it has an unpaired surrogate. */
+            fun utf8(text: String): ByteArray? {
+                var index = 0
+                val length = text.length
+                while (index < length) {
+                    val unit = text[index]
+                    if (unit >= '\uD800' && unit <= '\uDFFF') {
+                        if (unit > '\uDBFF' || index + 1 >= length) return null
+                        val next = text[index + 1]
+                        if (next < '\uDC00' || next > '\uDFFF') return null
+                        index += 2
+                    } else {
+                        index++
+                    }
+                }
+                return text.toByteArray(Charsets.UTF_8)
+            }
+
+            /** Reads one link, in LinkKit's order: size, characters, scheme, authority, every path
+             * segment and query item, then the routes in table order. */
+            class Reader(private val input: ByteArray) {
+                var problem: Problem? = null
+                val values = arrayOfNulls<Any>(MAX_PARAMETERS)
+                private var colon = -1
+                private var question = -1
+                private var hash = -1
+                private var hasEscapes = false
+                private var universal = false
+                private var hostStart = -1
+                private var hostEnd = -1
+                private var pathStart = 0
+                private var pathEnd = 0
+                private var queryStart = -1
+                private var queryEnd = -1
+                private val segments = IntArray(2 * MAX_SEGMENTS)
+                private var segmentCount = 0
+                private val items = IntArray(4 * MAX_ITEMS)
+                private var itemCount = 0
+                private var scratch = EMPTY
+                private var text = EMPTY
+                private var textStart = 0
+                private var textCount = 0
+
+                fun read(): Int {
+                    if (input.size > MAX_LENGTH) {
+                        fail(LinkErrorCode.tooLong, "the link is ${input.size} bytes long; the parser reads at most $MAX_LENGTH")
+                        return -1
+                    }
+                    if (!classify() || !scan() || !split()) return -1
+                    return match()
+                }
+
+                private fun fail(code: LinkErrorCode, message: String): Boolean {
+                    problem = Problem(code, message)
+                    return false
+                }
+
+                private fun at(index: Int) = input[index].toInt() and 0xFF
+
+                private fun source(start: Int, end: Int) = String(input, start, end - start, Charsets.UTF_8)
+
+                private fun indexOf(byte: Byte, start: Int, end: Int): Int {
+                    var index = start
+                    while (index < end && input[index] != byte) index++
+                    return index
+                }
+
+                // MARK: Characters
+
+                private fun classify(): Boolean {
+                    val count = input.size
+                    var index = 0
+                    while (index < count) {
+                        val byte = at(index)
+                        val byteClass = CLASSES[byte]
+                        if (byteClass == 0) {
+                            index++
+                            continue
+                        }
+                        if (byteClass == 1) {
+                            when (byte) {
+                                0x3A -> if (colon < 0) colon = index
+                                0x3F -> if (question < 0 && hash < 0) question = index
+                                0x23 -> if (hash < 0) hash = index
+                                else -> hasEscapes = true
+                            }
+                            index++
+                            continue
+                        }
+                        if (byteClass == 2) return fail(LinkErrorCode.invalidCharacter, "the link contains ${asciiName(byte)}")
+                        val scalar = scalarAt(input, index, count)
+                        if (scalar < 0) return fail(LinkErrorCode.invalidCharacter, "the link is not valid UTF-8")
+                        if (isForbidden(scalar)) {
+                            return fail(
+                                LinkErrorCode.invalidCharacter,
+                                "the link contains ${scalarName(scalar)}, a control or invisible character"
+                            )
+                        }
+                        index += width(scalar)
+                    }
+                    return true
+                }
+
+                private fun asciiName(byte: Int): String = when (byte) {
+                    0x20 -> "a space"
+                    0x5C -> "a backslash"
+                    0x22, 0x3C, 0x3E, 0x5E, 0x60, 0x7B, 0x7C, 0x7D ->
+                        "'" + String(byteArrayOf(byte.toByte()), Charsets.UTF_8) + "', which links must percent-encode"
+                    else -> "the control character ${scalarName(byte)}"
+                }
+
+                // MARK: Scheme and authority
+
+                private fun scan(): Boolean {
+                    if (!scheme()) return false
+                    val afterColon = colon + 1
+                    val fragment = if (hash >= 0) hash else input.size
+                    val hierarchyEnd = if (question >= 0) question else fragment
+                    if (question >= 0) {
+                        queryStart = question + 1
+                        queryEnd = fragment
+                    }
+                    val hasAuthority = hierarchyEnd - afterColon >= 2 && input[afterColon] == SLASH &&
+                        input[afterColon + 1] == SLASH
+                    if (!hasAuthority) {
+                        if (universal) return fail(LinkErrorCode.malformedURL, "an https link needs '//' and a host after 'https:'")
+                        pathStart = afterColon
+                        pathEnd = hierarchyEnd
+                        return true
+                    }
+                    hostStart = afterColon + 2
+                    hostEnd = indexOf(SLASH, hostStart, hierarchyEnd)
+                    pathStart = hostEnd
+                    pathEnd = hierarchyEnd
+                    return checkHost()
+                }
+
+                private fun scheme(): Boolean {
+                    var valid = colon > 0 && isLetter(at(0))
+                    var position = 1
+                    while (valid && position < colon) {
+                        valid = isSchemeByte(at(position))
+                        position++
+                    }
+                    if (!valid) {
+                        return fail(LinkErrorCode.malformedURL, "the link does not start with a scheme ('$SCHEME:' or 'https:')")
+                    }
+                    if (equalsIgnoringCase(0, colon, SCHEME_BYTES)) return true
+                    if (equalsIgnoringCase(0, colon, HTTPS)) {
+                        universal = true
+                        return true
+                    }
+                    return fail(
+                        LinkErrorCode.unknownScheme,
+                        "the scheme '${source(0, colon)}' is neither the app's '$SCHEME' nor 'https'"
+                    )
+                }
+
+                private fun checkHost(): Boolean {
+                    if (hostStart == hostEnd) return fail(LinkErrorCode.malformedURL, "the link has no host after '//'")
+                    if (universal) {
+                        for (domain in DOMAINS) if (equalsIgnoringCase(hostStart, hostEnd, domain)) return true
+                    }
+                    var numeric = true
+                    for (index in hostStart until hostEnd) {
+                        val byte = at(index)
+                        if (isLetter(byte) || byte == 0x2D) {
+                            numeric = false
+                            continue
+                        }
+                        if (isDigit(byte) || byte == 0x2E) continue
+                        if (indexOf(0x40, hostStart, hostEnd) < hostEnd) {
+                            return fail(LinkErrorCode.malformedURL, "the link has userinfo ('…@'), which no route accepts")
+                        }
+                        return when (byte) {
+                            0x5B -> fail(LinkErrorCode.hostNotAllowed, "IP-literal hosts are never allowed")
+                            0x3A -> fail(LinkErrorCode.malformedURL, "the link has a port, which no route accepts")
+                            else -> fail(LinkErrorCode.hostNotAllowed, "the host may use only letters, digits, '-' and '.'")
+                        }
+                    }
+                    if (!universal) return true
+                    if (numeric) return fail(LinkErrorCode.hostNotAllowed, "IP-address hosts are never allowed")
+                    val hint = if (input[hostEnd - 1] == DOT) " (remove the trailing dot)" else ""
+                    return fail(
+                        LinkErrorCode.hostNotAllowed,
+                        "the host '${source(hostStart, hostEnd)}' is not one of the app's domains ($DOMAIN_LIST)$hint"
+                    )
+                }
+
+                private fun equalsIgnoringCase(start: Int, end: Int, expected: ByteArray): Boolean {
+                    if (end - start != expected.size) return false
+                    for (index in expected.indices) {
+                        val byte = at(start + index)
+                        val folded = if (byte >= 0x41 && byte <= 0x5A) byte or 0x20 else byte
+                        if (folded != expected[index].toInt()) return false
+                    }
+                    return true
+                }
+
+                // MARK: Path and query
+
+                private fun split(): Boolean {
+                    var start = pathStart
+                    var end = pathEnd
+                    if (hostStart < 0) {
+                        if (start == end) return fail(LinkErrorCode.malformedURL, "the link has nothing after '$SCHEME:'")
+                    } else if (start < end) {
+                        start++
+                    }
+                    if (start < end && input[end - 1] == SLASH) {
+                        end--
+                        if (start == end && hostStart < 0) return fail(LinkErrorCode.malformedURL, "the link's path is empty")
+                    }
+                    if ((start < end || hostStart < 0) && !splitPath(start, end)) return false
+                    return queryStart < 0 || splitQuery()
+                }
+
+                private fun splitPath(path: Int, end: Int): Boolean {
+                    var start = path
+                    var more = true
+                    while (more) {
+                        val stop = indexOf(SLASH, start, end)
+                        if (segmentCount >= MAX_SEGMENTS) {
+                            return fail(LinkErrorCode.tooManyParts, "the link has more than $MAX_SEGMENTS path segments")
+                        }
+                        if (!checkSegment(start, stop)) return false
+                        segments[2 * segmentCount] = start
+                        segments[2 * segmentCount + 1] = stop
+                        segmentCount++
+                        more = stop < end
+                        start = stop + 1
+                    }
+                    return true
+                }
+
+                private fun splitQuery(): Boolean {
+                    var start = queryStart
+                    while (start < queryEnd) {
+                        val end = indexOf(AMPERSAND, start, queryEnd)
+                        if (end > start) {
+                            if (itemCount >= MAX_ITEMS) {
+                                return fail(LinkErrorCode.tooManyParts, "the link has more than $MAX_ITEMS query items")
+                            }
+                            val equals = indexOf(EQUALS, start, end)
+                            val valueStart = if (equals < end) equals + 1 else end
+                            if (hasEscapes && (!decode(start, equals) || !decode(valueStart, end))) return false
+                            items[4 * itemCount] = start
+                            items[4 * itemCount + 1] = equals
+                            items[4 * itemCount + 2] = valueStart
+                            items[4 * itemCount + 3] = end
+                            itemCount++
+                        }
+                        start = end + 1
+                    }
+                    return true
+                }
+
+                private fun checkSegment(start: Int, end: Int): Boolean {
+                    if (start == end) return fail(LinkErrorCode.malformedURL, "the link's path has an empty segment ('//')")
+                    if (!hasEscapes) {
+                        if (end - start <= 2 && input[start] == DOT && input[end - 1] == DOT) {
+                            return fail(LinkErrorCode.malformedURL, "the link's path has a '.' or '..' segment")
+                        }
+                        return true
+                    }
+                    if (!decode(start, end)) return false
+                    var dots = textCount <= 2
+                    var slash = false
+                    for (index in textStart until textStart + textCount) {
+                        if (text[index] != DOT) dots = false
+                        if (text[index] == SLASH) slash = true
+                    }
+                    if (dots) return fail(LinkErrorCode.malformedURL, "the link's path has a '.' or '..' segment")
+                    if (slash) {
+                        return fail(LinkErrorCode.malformedURL, "the link's path has an encoded '/' (%2F), which no route accepts")
+                    }
+                    return true
+                }
+
+                /** Percent-decodes input[start, end) into text/textStart/textCount (the input itself
+                 * when it has no escape) and checks it is UTF-8 without forbidden characters. */
+                private fun decode(start: Int, end: Int): Boolean {
+                    if (!hasEscapes || indexOf(PERCENT, start, end) == end) {
+                        text = input
+                        textStart = start
+                        textCount = end - start
+                        return true
+                    }
+                    if (scratch.size < input.size) scratch = ByteArray(input.size)
+                    var read = start
+                    var written = 0
+                    while (read < end) {
+                        val byte = input[read]
+                        if (byte == PERCENT) {
+                            val high = if (read + 2 < end) hex(input[read + 1]) else -1
+                            val low = if (read + 2 < end) hex(input[read + 2]) else -1
+                            if (high < 0 || low < 0) return fail(LinkErrorCode.invalidPercentEncoding, "'%' must be followed by two hex digits")
+                            scratch[written] = ((high shl 4) or low).toByte()
+                            read += 3
+                        } else {
+                            scratch[written] = byte
+                            read++
+                        }
+                        written++
+                    }
+                    var index = 0
+                    while (index < written) {
+                        val scalar = scalarAt(scratch, index, written)
+                        if (scalar < 0) return fail(LinkErrorCode.invalidPercentEncoding, "the percent-encoded bytes are not valid UTF-8")
+                        if (isForbidden(scalar)) {
+                            return fail(
+                                LinkErrorCode.invalidCharacter,
+                                "the link encodes ${scalarName(scalar)}, a control or invisible character"
+                            )
+                        }
+                        index += width(scalar)
+                    }
+                    text = scratch
+                    textStart = 0
+                    textCount = written
+                    return true
+                }
+
+                // MARK: Matching
+
+                private fun match(): Int {
+                    var first: Problem? = null
+                    for (position in ROUTES.indices) {
+                        val route = ROUTES[position]
+                        val pattern = if (universal) route.universal else route.scheme
+                        if (!fits(pattern)) continue
+                        if (readValues(route, pattern)) return position
+                        java.util.Arrays.fill(values, null)
+                        if (first == null) first = problem
+                        problem = null
+                    }
+                    problem = first ?: noRoute()
+                    return -1
+                }
+
+                private fun fits(pattern: Pattern): Boolean {
+                    when (pattern.form) {
+                        UNIVERSAL_FORM -> if (hostStart < 0) return false
+                        OPAQUE_FORM -> if (hostStart >= 0) return false
+                        else -> if (hostStart < 0 || !equalsIgnoringCase(hostStart, hostEnd, pattern.host)) return false
+                    }
+                    if (pattern.path.size != segmentCount) return false
+                    for (index in pattern.path.indices) {
+                        val piece = pattern.path[index]
+                        if (piece.parameter >= 0) continue
+                        if (!decode(segments[2 * index], segments[2 * index + 1]) || !decodedEquals(piece.text)) return false
+                    }
+                    for (item in pattern.query) {
+                        if (item.value.parameter >= 0) continue
+                        var found = false
+                        for (position in 0 until itemCount) {
+                            if (!isNamed(position, item.nameBytes)) continue
+                            if (!decode(items[4 * position + 2], items[4 * position + 3]) || !decodedEquals(item.value.text)) {
+                                return false
+                            }
+                            found = true
+                        }
+                        if (!found) return false
+                    }
+                    return true
+                }
+
+                private fun readValues(route: Route, pattern: Pattern): Boolean {
+                    for (index in pattern.path.indices) {
+                        val parameter = pattern.path[index].parameter
+                        if (parameter < 0) continue
+                        if (!value(segments[2 * index], segments[2 * index + 1], route, parameter)) return false
+                    }
+                    for (item in pattern.query) {
+                        val parameter = item.value.parameter
+                        if (parameter < 0) continue
+                        val param = route.params[parameter]
+                        var found = -1
+                        for (candidate in 0 until itemCount) {
+                            if (!isNamed(candidate, item.nameBytes)) continue
+                            if (found >= 0) {
+                                return fail(
+                                    LinkErrorCode.duplicateParameter,
+                                    "the query item '${item.name}' (parameter '${param.name}' of route '${route.name}') appears more than once"
+                                )
+                            }
+                            found = candidate
+                        }
+                        if (found < 0) {
+                            if (param.optional) continue
+                            return fail(
+                                LinkErrorCode.missingParameter,
+                                "the link to route '${route.name}' has no query item '${item.name}' (parameter '${param.name}', ${param.type})"
+                            )
+                        }
+                        if (!value(items[4 * found + 2], items[4 * found + 3], route, parameter)) return false
+                    }
+                    return true
+                }
+
+                private fun value(start: Int, end: Int, route: Route, index: Int): Boolean {
+                    if (!decode(start, end)) return false
+                    val param = route.params[index]
+                    val read = readValue(param, text, textStart, textCount)
+                    val bad = read as? Bad ?: pathProblem(param, read)
+                    if (bad != null) return fail(bad.code, "parameter '${param.name}' of route '${route.name}' ${bad.sentence}")
+                    values[index] = read
+                    return true
+                }
+
+                private fun isNamed(item: Int, name: ByteArray): Boolean {
+                    val start = items[4 * item]
+                    val end = items[4 * item + 1]
+                    if (equalBytes(input, start, end - start, name)) return true
+                    if (!hasEscapes || indexOf(PERCENT, start, end) == end) return false
+                    if (!decode(start, end)) {
+                        problem = null
+                        return false
+                    }
+                    return decodedEquals(name)
+                }
+
+                private fun decodedEquals(expected: ByteArray) = equalBytes(text, textStart, textCount, expected)
+
+                fun ignored(route: Int): List<Pair<String, String>> {
+                    if (itemCount == 0) return emptyList()
+                    val pattern = if (universal) ROUTES[route].universal else ROUTES[route].scheme
+                    val result = ArrayList<Pair<String, String>>()
+                    for (position in 0 until itemCount) {
+                        if (pattern.query.any { isNamed(position, it.nameBytes) }) continue
+                        if (!decode(items[4 * position], items[4 * position + 1])) continue
+                        val name = String(text, textStart, textCount, Charsets.UTF_8)
+                        if (!decode(items[4 * position + 2], items[4 * position + 3])) continue
+                        result.add(Pair(name, String(text, textStart, textCount, Charsets.UTF_8)))
+                    }
+                    return result
+                }
+
+                private fun noRoute(): Problem {
+                    val kind = if (universal) "universal" else "scheme"
+                    val templates = ROUTES.take(12).joinToString("; ") {
+                        it.name + ": " + (if (universal) it.universal else it.scheme).template
+                    }
+                    val more = if (ROUTES.size > 12) "; …" else ""
+                    val place = if (universal) "path" else "link"
+                    return Problem(LinkErrorCode.noMatchingRoute, "no route matches this $place; the $kind routes are $templates$more")
+                }
+            }
+
+            // MARK: Values
+
+            /** Why a value does not fit its parameter: the code and the end of LinkKit's sentence. */
+            class Bad(val code: LinkErrorCode, val sentence: String)
+
+            private const val DOT: Byte = 0x2E
+
+            /** Reads a value from its percent-decoded text: a UUID, Long, String or Boolean, or a Bad. */
+            fun readValue(param: Param, bytes: ByteArray, start: Int, count: Int): Any {
+                when (param.kind) {
+                    UUID_KIND -> {
+                        val uuid = uuid(bytes, start, count) ?: return invalid("must be a UUID (8-4-4-4-12 hex digits), got ${shown(bytes, start, count)}")
+                        return nilProblem(param, uuid) ?: uuid
+                    }
+                    INT_KIND -> {
+                        val int = parseLong(bytes, start, count)
+                        if (int == null) {
+                            val decimal = isDecimal(bytes, start, count)
+                            return invalid(
+                                if (decimal) "must be an integer from ${Long.MIN_VALUE} to ${Long.MAX_VALUE}, got ${shown(bytes, start, count)}"
+                                else "must be a decimal integer, got ${shown(bytes, start, count)}"
+                            )
+                        }
+                        return boundsProblem(param, int, shown(bytes, start, count)) ?: int
+                    }
+                    BOOL_KIND -> {
+                        if (equalBytes(bytes, start, count, TRUE)) return true
+                        if (equalBytes(bytes, start, count, FALSE)) return false
+                        return invalid("must be true or false, got ${shown(bytes, start, count)}")
+                    }
+                    ENUM_KIND -> {
+                        for (value in param.values) if (equalBytes(bytes, start, count, ascii(value))) return value
+                        return invalid("must be one of ${param.values.joinToString(", ")}, got ${shown(bytes, start, count)}")
+                    }
+                }
+                return stringProblem(param, bytes, start, count) ?: String(bytes, start, count, Charsets.UTF_8)
+            }
+
+            private val TRUE = ascii("true")
+            private val FALSE = ascii("false")
+
+            private fun invalid(sentence: String) = Bad(LinkErrorCode.invalidValue, sentence)
+
+            private fun nilProblem(param: Param, uuid: java.util.UUID): Bad? {
+                if (param.allowsNil || uuid.mostSignificantBits != 0L || uuid.leastSignificantBits != 0L) return null
+                return invalid(
+                    "must not be the nil UUID 00000000-0000-0000-0000-000000000000 (no real link carries it; " +
+                        "the table's \"allowNil\": true accepts it)"
+                )
+            }
+
+            private fun boundsProblem(param: Param, int: Long, shown: String): Bad? {
+                if (int < param.min) return invalid("must be at least ${param.min}, got $shown")
+                if (int > param.max) return invalid("must be at most ${param.max}, got $shown")
+                return null
+            }
+
+            /** LinkKit's string rules in one pass: UTF-8, no forbidden character, allowed
+             * characters, length in Unicode scalars. */
+            private fun stringProblem(param: Param, bytes: ByteArray, start: Int, count: Int): Bad? {
+                val end = start + count
+                var index = start
+                var scalars = 0L
+                while (index < end) {
+                    val scalar = scalarAt(bytes, index, end)
+                    if (scalar < 0) return Bad(LinkErrorCode.invalidPercentEncoding, "is not valid UTF-8 once percent-decoded")
+                    if (isForbidden(scalar)) {
+                        return Bad(LinkErrorCode.invalidCharacter, "must not contain ${scalarName(scalar)} (a control or invisible character)")
+                    }
+                    val allowed = param.allowed
+                    if (allowed != null && !inRanges(allowed, scalar)) {
+                        val character = String(bytes, index, width(scalar), Charsets.UTF_8)
+                        return invalid("may only use the characters [${param.pattern}], got '$character' in ${shown(bytes, start, count)}")
+                    }
+                    scalars++
+                    if (scalars > param.max) return invalid("must have at most ${param.max} characters, got ${shown(bytes, start, count)}")
+                    index += width(scalar)
+                }
+                if (scalars < param.min) {
+                    return invalid(
+                        if (param.min == 1L) "must not be empty"
+                        else "must have at least ${param.min} characters, got ${shown(bytes, start, count)}"
+                    )
+                }
+                return null
+            }
+
+            /** A string value in a path segment cannot hold '/' or be '.' or '..'. */
+            fun pathProblem(param: Param, value: Any): Bad? {
+                if (!param.inPath || value !is String) return null
+                if (value.indexOf('/') < 0 && value != "." && value != "..") return null
+                return invalid(
+                    "sits in a path segment, so it cannot contain '/' or be '.' or '..', got \"${sanitized(value)}\""
+                )
+            }
+
+            /** Checks the values of a value being built (null for an absent optional value): throws
+             * IllegalArgumentException with LinkKit's message for one that does not fit. */
+            fun check(route: Int, values: Array<Any?>) {
+                val target = ROUTES[route]
+                for (index in values.indices) {
+                    val value = values[index] ?: continue
+                    val param = target.params[index]
+                    val bad = valueProblem(param, value) ?: pathProblem(param, value) ?: continue
+                    throw IllegalArgumentException("parameter '${param.name}' of route '${target.name}' ${bad.sentence}")
+                }
+            }
+
+            private fun valueProblem(param: Param, value: Any): Bad? {
+                if (value is java.util.UUID) return nilProblem(param, value)
+                if (value is Long) return boundsProblem(param, value, "\"$value\"")
+                if (value !is String || param.kind != STRING_KIND) return null
+                val bytes = utf8(value) ?: return invalid("is not valid UTF-16 text (it has an unpaired surrogate)")
+                return stringProblem(param, bytes, 0, bytes.size)
+            }
+
+            private fun inRanges(ranges: IntArray, scalar: Int): Boolean {
+                var index = 0
+                while (index < ranges.size) {
+                    if (scalar >= ranges[index] && scalar <= ranges[index + 1]) return true
+                    index += 2
+                }
+                return false
+            }
+
+            /** The 8-4-4-4-12 form in either case, or null. */
+            fun uuid(bytes: ByteArray, start: Int, count: Int): java.util.UUID? {
+                if (count != 36) return null
+                var high = 0L
+                var low = 0L
+                var digits = 0
+                for (index in 0 until 36) {
+                    val byte = bytes[start + index]
+                    if (index == 8 || index == 13 || index == 18 || index == 23) {
+                        if (byte != DASH) return null
+                        continue
+                    }
+                    val value = hex(byte)
+                    if (value < 0) return null
+                    if (digits < 16) high = (high shl 4) or value.toLong() else low = (low shl 4) or value.toLong()
+                    digits++
+                }
+                return java.util.UUID(high, low)
+            }
+
+            private const val DASH: Byte = 0x2D
+
+            /** A decimal integer with an optional leading '-' (at most 20 digits); null on any other
+             * character or overflow. */
+            private fun parseLong(bytes: ByteArray, start: Int, count: Int): Long? {
+                val negative = count > 0 && bytes[start] == DASH
+                var index = if (negative) 1 else 0
+                if (index >= count || count - index > 20) return null
+                var result = 0L
+                while (index < count) {
+                    val digit = bytes[start + index] - 48
+                    if (digit < 0 || digit > 9) return null
+                    if (result < -922337203685477580L || (result == -922337203685477580L && digit > 8)) return null
+                    result = result * 10 - digit
+                    index++
+                }
+                if (negative) return result
+                if (result == Long.MIN_VALUE) return null
+                return -result
+            }
+
+            private fun isDecimal(bytes: ByteArray, start: Int, count: Int): Boolean {
+                val first = if (count > 0 && bytes[start] == DASH) 1 else 0
+                if (first >= count) return false
+                for (index in first until count) {
+                    val digit = bytes[start + index] - 48
+                    if (digit < 0 || digit > 9) return false
+                }
+                return true
+            }
+
+            // MARK: Bytes and scalars
+
+            fun hex(byte: Byte): Int {
+                val value = byte.toInt()
+                if (value >= 0x30 && value <= 0x39) return value - 0x30
+                if (value >= 0x41 && value <= 0x46) return value - 0x37
+                if (value >= 0x61 && value <= 0x66) return value - 0x57
+                return -1
+            }
+
+            fun isLetter(byte: Int) = (byte or 0x20) >= 0x61 && (byte or 0x20) <= 0x7A
+
+            fun isDigit(byte: Int) = byte >= 0x30 && byte <= 0x39
+
+            fun isSchemeByte(byte: Int) = isLetter(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+
+            fun equalBytes(bytes: ByteArray, start: Int, count: Int, expected: ByteArray): Boolean {
+                if (count != expected.size) return false
+                for (index in 0 until count) if (bytes[start + index] != expected[index]) return false
+                return true
+            }
+
+            /** The scalar of the strict UTF-8 sequence at index (before end), or -1. */
+            fun scalarAt(bytes: ByteArray, index: Int, end: Int): Int {
+                val first = bytes[index].toInt() and 0xFF
+                if (first < 0x80) return first
+                val count: Int
+                var lowest = 0x80
+                var highest = 0xBF
+                var scalar: Int
+                when {
+                    first in 0xC2..0xDF -> { count = 1; scalar = first and 0x1F }
+                    first in 0xE0..0xEF -> {
+                        count = 2
+                        scalar = first and 0x0F
+                        if (first == 0xE0) lowest = 0xA0
+                        if (first == 0xED) highest = 0x9F
+                    }
+                    first in 0xF0..0xF4 -> {
+                        count = 3
+                        scalar = first and 0x07
+                        if (first == 0xF0) lowest = 0x90
+                        if (first == 0xF4) highest = 0x8F
+                    }
+                    else -> return -1
+                }
+                if (index + count >= end) return -1
+                for (offset in 1..count) {
+                    val byte = bytes[index + offset].toInt() and 0xFF
+                    if (byte < (if (offset == 1) lowest else 0x80) || byte > (if (offset == 1) highest else 0xBF)) return -1
+                    scalar = (scalar shl 6) or (byte and 0x3F)
+                }
+                return scalar
+            }
+
+            fun width(scalar: Int) = if (scalar < 0x80) 1 else if (scalar < 0x800) 2 else if (scalar < 0x10000) 3 else 4
+
+            fun isForbidden(scalar: Int): Boolean {
+                if (scalar >= 0x20 && scalar < 0x7F) return false
+                return inRanges(FORBIDDEN, scalar)
+            }
+
+            /** U+202E. */
+            fun scalarName(scalar: Int): String {
+                var digits = 4
+                while (digits < 8 && scalar >= (1 shl (4 * digits))) digits++
+                val name = StringBuilder("U+")
+                for (shift in digits - 1 downTo 0) name.append(HEX[(scalar shr (4 * shift)) and 15])
+                return name.toString()
+            }
+
+            private fun shown(bytes: ByteArray, start: Int, count: Int) =
+                "\"" + sanitized(String(bytes, start, count, Charsets.UTF_8)) + "\""
+
+            /** The text shortened to 60 scalars, forbidden ones shown as <U+XXXX>. */
+            private fun sanitized(text: String): String {
+                val result = StringBuilder()
+                var index = 0
+                var count = 0
+                while (index < text.length) {
+                    if (count == 60) {
+                        result.append('…')
+                        break
+                    }
+                    val scalar = text.codePointAt(index)
+                    if (isForbidden(scalar)) result.append('<').append(scalarName(scalar)).append('>')
+                    else result.appendCodePoint(scalar)
+                    index += Character.charCount(scalar)
+                    count++
+                }
+                return result.toString()
+            }
+
+            // MARK: Building
+
+            /** Appends the text percent-encoded as LinkKit encodes every value: all UTF-8 bytes but
+             * A-Z a-z 0-9 - . _ ~ as %XX with upper-case hex. */
+            fun encode(builder: StringBuilder, text: String) {
+                var index = 0
+                while (index < text.length) {
+                    val scalar = text.codePointAt(index)
+                    if (scalar < 0x80 && UNRESERVED[scalar]) {
+                        builder.append(text[index])
+                    } else if (scalar < 0x80) {
+                        escape(builder, scalar)
+                    } else if (scalar < 0x800) {
+                        escape(builder, 0xC0 or (scalar shr 6))
+                        escape(builder, 0x80 or (scalar and 0x3F))
+                    } else if (scalar < 0x10000) {
+                        escape(builder, 0xE0 or (scalar shr 12))
+                        escape(builder, 0x80 or ((scalar shr 6) and 0x3F))
+                        escape(builder, 0x80 or (scalar and 0x3F))
+                    } else {
+                        escape(builder, 0xF0 or (scalar shr 18))
+                        escape(builder, 0x80 or ((scalar shr 12) and 0x3F))
+                        escape(builder, 0x80 or ((scalar shr 6) and 0x3F))
+                        escape(builder, 0x80 or (scalar and 0x3F))
+                    }
+                    index += Character.charCount(scalar)
+                }
+            }
+
+            fun encoded(text: String): String {
+                val builder = StringBuilder(text.length + 16)
+                encode(builder, text)
+                return builder.toString()
+            }
+
+            private fun escape(builder: StringBuilder, byte: Int) {
+                builder.append('%').append(HEX[byte shr 4]).append(HEX[byte and 15])
+            }
+
+            /** The link, after checking it is no longer than the parser reads. */
+            fun finish(builder: StringBuilder, kind: String, route: String): String {
+                if (builder.length > MAX_LENGTH) {
+                    throw IllegalStateException(
+                        "the $kind link to route '$route' would be ${builder.length} bytes; links are at most " +
+                            "$MAX_LENGTH bytes, the most the parser reads"
+                    )
+                }
+                return builder.toString()
+            }
+    """#
+}
