@@ -187,6 +187,18 @@ let package = Package(
       ]
     ),
 
+    // MARK: `linkgen doctor`: a live link domain, checked as Apple and Google see it
+    // libcurl (Debian's libcurl4-openssl-dev) is the HTTP client: it connects elsewhere than the
+    // URL's host while keeping its name for SNI and the certificate check (CURLOPT_CONNECT_TO),
+    // trusts an extra CA besides the system's and shows the certificate chain; FoundationNetworking
+    // can do none of this on Linux (docs/doctor.md). Only `linkgen` depends on it.
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+    ),
+    .target(name: "LinkDoctor", dependencies: ["LinkKit", "LinkAssociation", "CCurl"]),
+
     // MARK: Typed Swift routes from the table
     // The generator (LinkKit and Foundation only), the small tool the build plugin runs (so
     // that an app using the plugin builds LinkKit and the generator, not the whole CLI with
@@ -232,6 +244,7 @@ let package = Package(
         "LinkServer",
         "LinkCodegen",
         "LinkStoreServer",
+        "LinkDoctor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -348,6 +361,11 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
+    ),
+    // `linkgen doctor` against the repository's own deploy/ nginx site with real TLS.
+    .testTarget(
+      name: "LinkDoctorTests",
+      dependencies: ["linkgen", "LinkDoctor", "LinkKit", "LinkgenTestSupport"]
     ),
     .testTarget(
       name: "LinkgenCLITests",

@@ -26,6 +26,7 @@ struct Linkgen: AsyncParsableCommand {
         linkgen sheet shared-checklist --input invites.csv --out invites.pdf
         linkgen aasa --out public/.well-known/apple-app-site-association
         linkgen serve --config Examples/openlist/linkgen.json --port 8080
+        linkgen doctor links.example.com
         linkgen generate swift --type-name OpenListLink --out OpenListLink.swift
 
       Exit status (sysexits): 0 on success, 64 for a command line that does not fit, 65 for \
@@ -50,7 +51,7 @@ struct Linkgen: AsyncParsableCommand {
         ]
       ),
       CommandGroup(name: "Pages", subcommands: [Page.self]),
-      CommandGroup(name: "Server", subcommands: [Serve.self, Keys.self, Stats.self]),
+      CommandGroup(name: "Server", subcommands: [Serve.self, Keys.self, Stats.self, Doctor.self]),
       CommandGroup(name: "App code", subcommands: [Generate.self]),
     ]
   )

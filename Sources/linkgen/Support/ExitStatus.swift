@@ -2,6 +2,7 @@ import ArgumentParser
 import LinkAssociation
 import LinkBatch
 import LinkCodegen
+import LinkDoctor
 import LinkKit
 import LinkPages
 import LinkPrint
@@ -67,6 +68,7 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case let error as ServeError: self = Self.status(error.code)
     case let error as StoreError: self = Self.status(error.code)
     case let error as CodegenError: self = Self.status(error.code)
+    case let error as DoctorError: self = Self.status(error.code)
     case let error as ExitCode: self.init(rawValue: error.rawValue)
     case is ValidationError: self = .usage
     default: self = .software
@@ -175,6 +177,14 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case .associationTooLarge, .associationFile, .pages: .dataError
     case .invalidConfiguration: .usage
     case .bind: .unavailable
+    }
+  }
+
+  private static func status(_ code: DoctorError.Code) -> ExitStatus {
+    switch code {
+    case .invalidDomain, .invalidConnectTo, .invalidCDNURL: .usage
+    case .unreadableCAFile: .noInput
+    case .unreachable: .unavailable
     }
   }
 
