@@ -96,7 +96,6 @@ package struct StoreExtension: LinkServerExtension {
   package var pathPrefixes: [String] { [shortPrefix, "/api/v1/"] }
 
   static let forwardedFor = HTTPField.Name.named("X-Forwarded-For")
-  static let secPurpose = HTTPField.Name.named("Sec-Purpose")
   static let rateLimitLimit = HTTPField.Name.named("RateLimit-Limit")
   static let rateLimitRemaining = HTTPField.Name.named("RateLimit-Remaining")
   static let rateLimitReset = HTTPField.Name.named("RateLimit-Reset")
@@ -214,7 +213,7 @@ package struct StoreExtension: LinkServerExtension {
         client: client,
         method: request.method.rawValue,
         userAgent: userAgent,
-        purpose: request.header("sec-purpose")
+        purpose: request.purpose
       )
       clicks.record(
         route: link.route,
@@ -268,7 +267,7 @@ package struct StoreExtension: LinkServerExtension {
       client: client,
       method: request.method.rawValue,
       userAgent: request.headers[.userAgent],
-      purpose: request.headers[Self.secPurpose]
+      purpose: PrefetchPurpose.value(of: request.headers)
     )
     let state: ShortLinkState
     do throws(StoreError) {

@@ -138,6 +138,9 @@ import Testing
       ("HEAD", iPhone, nil, nil, "method:head"),
       ("OPTIONS", iPhone, nil, nil, "method:options"),
       ("GET", iPhone, "prefetch;prerender", nil, "prefetch"),
+      ("GET", iPhone, "prefetch", nil, "prefetch"),
+      ("GET", iPhone, "Prefetch", nil, "prefetch"),
+      ("GET", iPhone, "preview", nil, "prefetch"),
       ("GET", iPhone, nil, "Twitterbot", "crawler:twitterbot"),
       ("GET", nil, nil, nil, "no-user-agent"),
       (

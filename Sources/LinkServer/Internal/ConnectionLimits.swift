@@ -332,7 +332,7 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       client: client,
       userAgent: userAgent,
       referrer: headers.first(name: "referer"),
-      purpose: headers.first(name: "sec-purpose") ?? headers.first(name: "purpose"),
+      purpose: PrefetchPurpose.value(of: headers),
       remoteAddress: raw.channel.remoteAddress,
       forwardedFor: headers.combinedValue("x-forwarded-for")
     )

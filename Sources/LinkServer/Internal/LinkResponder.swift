@@ -12,8 +12,6 @@ struct LinkResponder: HTTPResponder {
   let core: ServerCore
 
   static let requestIDHeader = HTTPField.Name.named("X-Request-Id")
-  static let secPurpose = HTTPField.Name.named("Sec-Purpose")
-  static let purpose = HTTPField.Name.named("Purpose")
   static let forwardedFor = HTTPField.Name.named("X-Forwarded-For")
 
   func respond(to request: Request, context: Context) async throws -> Response {
@@ -32,7 +30,7 @@ struct LinkResponder: HTTPResponder {
       client: outcome.client,
       userAgent: request.headers[.userAgent],
       referrer: request.headers[.referer],
-      purpose: request.headers[Self.secPurpose] ?? request.headers[Self.purpose],
+      purpose: PrefetchPurpose.value(of: request.headers),
       remoteAddress: context.remoteAddress,
       forwardedFor: request.headers[Self.forwardedFor]
     )

@@ -172,7 +172,7 @@ package struct RequestEvent: Sendable {
   package let referrerHost: String?
   /// The `User-Agent`, to classify the request only; never to be stored.
   package let userAgent: String?
-  /// The `Sec-Purpose` (or `Purpose`) header: `prefetch` for a browser's prefetch.
+  /// The request's prefetch purpose, in any of its spellings (``PrefetchPurpose``).
   package let purpose: String?
   /// The connection's peer (the proxy's, behind one); never to be stored.
   package let remoteAddress: SocketAddress?

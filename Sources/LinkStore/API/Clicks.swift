@@ -92,7 +92,8 @@ public struct BotReason: Sendable, Hashable, CustomStringConvertible {
     case method
     /// A known crawler or link-preview fetcher (`facebookexternalhit`, `Slackbot`, `AASA-Bot`…).
     case crawler
-    /// A browser prefetch or prerender (`Sec-Purpose: prefetch`), not a tap.
+    /// A browser prefetch, prerender or preview (`Sec-Purpose: prefetch`, `X-Moz: prefetch`,
+    /// `X-Purpose: preview`…), not a tap.
     case prefetch
     /// An HTTP library or headless browser (`curl`, `python-requests`, `HeadlessChrome`…).
     case automation
@@ -191,8 +192,8 @@ public struct ClickEvent: Sendable, Hashable {
 /// Tells people from bots by what a request shows, without storing any of it.
 ///
 /// The rules, in order: a method other than `GET` (or `POST` for events) is a bot (``BotReason/Kind/method``);
-/// a prefetch or prerender (`Sec-Purpose`/`Purpose` containing `prefetch` or `prerender`) is
-/// not a tap; a crawler the server's own user-agent table recognised is one; no user agent is
+/// a prefetch, prerender or preview (a purpose header — `Sec-Purpose`, `Purpose`, `X-Moz` or
+/// `X-Purpose` — naming `prefetch`, `prerender` or `preview`) is not a tap; a crawler the server's own user-agent table recognised is one; no user agent is
 /// one; a user agent holding one of ``automationTokens`` or ``crawlerTokens`` is one.
 /// Everything else is a person.
 public enum ClickClassifier {
@@ -224,7 +225,8 @@ public enum ClickClassifier {
   /// - Parameters:
   ///   - method: The HTTP method.
   ///   - userAgent: The `User-Agent` header, if any (read, never stored).
-  ///   - purpose: The `Sec-Purpose` or `Purpose` header, if any.
+  ///   - purpose: The request's purpose header (`Sec-Purpose`, `Purpose`, `X-Moz` or
+  ///     `X-Purpose`), if any.
   ///   - knownCrawler: The name of the crawler the server's user-agent table matched, if any.
   ///   - allowPost: Whether `POST` is a person's method here (event beacons).
   public static func classify(
@@ -240,6 +242,7 @@ public enum ClickClassifier {
     }
     if let purpose = purpose?.lowercased(),
       purpose.contains("prefetch") || purpose.contains("prerender")
+        || purpose.contains("preview")
     {
       return .bot(BotReason(.prefetch))
     }
