@@ -64,7 +64,7 @@ extension Linkgen {
     @Option(
       name: .customLong("apple-cdn-url"),
       help: ArgumentHelp(
-        "The base URL of Apple's CDN; the domain is appended (default: \(DoctorOptions.appleCDN)).",
+        "The base URL of Apple's CDN, to which the domain is appended.",
         valueName: "url"
       )
     )
