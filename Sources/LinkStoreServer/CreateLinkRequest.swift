@@ -1,8 +1,9 @@
 import Foundation
+import LinkKit
 import LinkStore
 
 /// A JSON value as the API reads it: only what a request to create a link may hold.
-enum JSONInput: Decodable {
+enum JSONInput {
   case string(String)
   case integer(Int)
   case bool(Bool)
@@ -11,30 +12,18 @@ enum JSONInput: Decodable {
   /// An array, or a number that is not a whole number within 64 bits.
   case other(String)
 
-  init(from decoder: any Decoder) throws {
-    if let container = try? decoder.container(keyedBy: AnyKey.self) {
-      var members: [String: JSONInput] = [:]
-      for key in container.allKeys {
-        members[key.stringValue] = try container.decode(JSONInput.self, forKey: key)
-      }
-      self = .object(members)
-      return
-    }
-    if (try? decoder.unkeyedContainer()) != nil {
-      self = .other("an array")
-      return
-    }
-    let value = try decoder.singleValueContainer()
-    if value.decodeNil() {
-      self = .null
-    } else if let bool = try? value.decode(Bool.self) {
-      self = .bool(bool)
-    } else if let integer = try? value.decode(Int.self) {
-      self = .integer(integer)
-    } else if let string = try? value.decode(String.self) {
-      self = .string(string)
-    } else {
-      self = .other("a number that is not a whole number")
+  init(_ node: JSONNode) {
+    switch node.value {
+    case .object(let members):
+      self = .object(
+        Dictionary(members.map { ($0.key, JSONInput($0.value)) }, uniquingKeysWith: { $1 })
+      )
+    case .array: self = .other("an array")
+    case .string(let text): self = .string(text)
+    case .number:
+      self = node.integer.map { .integer($0) } ?? .other("a number that is not a whole number")
+    case .bool(let bool): self = .bool(bool)
+    case .null: self = .null
     }
   }
 
@@ -49,14 +38,18 @@ enum JSONInput: Decodable {
     }
   }
 
-  /// The members of a request body that must be a JSON object (`shape` shows its fields).
+  /// The members of a request body that must be a JSON object (`shape` shows its fields),
+  /// read by the route table's own strict reader: a key twice in one object, a comment, a
+  /// trailing comma or invalid UTF-8 is refused, as in the table, rather than guessed at.
   static func object(_ body: [UInt8], shape: String) throws(RequestProblem) -> [String: JSONInput] {
-    let input: JSONInput
-    do {
-      input = try JSONDecoder().decode(JSONInput.self, from: Data(body))
-    } catch {
+    let read = JSONReader.read(body)
+    if let issue = read.issues.first {
+      throw problem(issue)
+    }
+    guard let root = read.root else {
       throw RequestProblem(field: nil, message: "the body is not valid JSON")
     }
+    let input = JSONInput(root)
     guard case .object(let members) = input else {
       throw RequestProblem(
         field: nil,
@@ -66,14 +59,21 @@ enum JSONInput: Decodable {
     return members
   }
 
-  struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+  private static func problem(_ issue: JSONIssue) -> RequestProblem {
+    let place = "line \(issue.line), column \(issue.column)"
+    guard issue.kind == .duplicateKey else {
+      return RequestProblem(
+        field: nil,
+        message: "the body is not valid JSON: \(issue.message) (\(place))"
+      )
+    }
+    let field = String(issue.path.prefix(64))
+    return RequestProblem(
+      field: field,
+      message: "the body names \(field) twice (\(place)); send each field once"
+    )
   }
 }
-
 /// Why a request body cannot be read: the field at fault and a sentence.
 struct RequestProblem: Error {
   let field: String?
@@ -86,8 +86,10 @@ extension NewShortLink {
 
   /// Reads `{"route", "params", "expiresAt"?, "maxVisits"?, "slug"?}`. Values in `params` are
   /// strings, whole numbers or booleans, passed to the route table as `linkgen make` passes its
-  /// arguments (the table checks them).
-  static func read(json body: [UInt8]) throws(RequestProblem) -> NewShortLink {
+  /// arguments (the table checks them). `null` means absent, for an optional field and for a
+  /// parameter alike; a parameter the route does not have is refused whatever its value, `null`
+  /// included (`table` knows the route's parameters).
+  static func read(json body: [UInt8], table: RouteTable?) throws(RequestProblem) -> NewShortLink {
     let members = try JSONInput.object(body, shape: #"{"route", "params", …}"#)
     if let unknown = members.keys.sorted().first(where: { !fields.contains($0) }) {
       throw RequestProblem(
@@ -112,7 +114,7 @@ extension NewShortLink {
         case .string(let text): arguments[name] = text
         case .integer(let number): arguments[name] = String(number)
         case .bool(let bool): arguments[name] = bool ? "true" : "false"
-        case .null: break
+        case .null: try checkKnown(name, of: route, in: table)
         default:
           throw RequestProblem(
             field: "params.\(name.prefix(64))",
@@ -165,6 +167,24 @@ extension NewShortLink {
       throw RequestProblem(field: "slug", message: "slug must be a string, not \(other.kind)")
     }
     return request
+  }
+
+  /// Refuses a `null` parameter the route does not have, as the table refuses one with a value.
+  private static func checkKnown(
+    _ name: String,
+    of route: String,
+    in table: RouteTable?
+  ) throws(RequestProblem) {
+    guard let route = table?.route(named: route), route.parameter(named: name) == nil else {
+      return
+    }
+    let known = route.parameters.map(\.name)
+    throw RequestProblem(
+      field: "params.\(name.prefix(64))",
+      message: "route \(route.name) has no parameter '\(name.prefix(64))'"
+        + (known.isEmpty
+          ? "; it takes none" : "; its parameters are " + known.joined(separator: ", "))
+    )
   }
 
   private static func date(_ text: String) -> Date? {

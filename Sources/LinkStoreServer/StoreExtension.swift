@@ -456,7 +456,7 @@ package struct StoreExtension: LinkServerExtension {
     }
     let new: NewShortLink
     do throws(RequestProblem) {
-      new = try NewShortLink.read(json: body)
+      new = try NewShortLink.read(json: body, table: store.table)
     } catch {
       return APIResponses.error(.badRequest, "invalidRequest", error.message, field: error.field)
     }

@@ -312,6 +312,24 @@ enum API {
       (API.createBody(slug + ", \"expiresAt\": \"2001-01-01T00:00:00Z\""), "expiresAt"),
       (API.createBody(slug + ", \"expiresAt\": \"tomorrow\""), "expiresAt"),
       (API.createBody(", \"slug\": \"Bad Slug\""), "slug"),
+      // A key twice is refused, as the route table refuses it (parsers disagree on which counts).
+      ("{\"route\": \"shared-checklist\", \"route\": \"home\", \"params\": {}\(slug)}", "route"),
+      (
+        "{\"route\": \"shared-checklist\", \"params\": {\"id\": \"\(ServeTests.id)\", "
+          + "\"id\": \"\(ServeTests.id)\"}\(slug)}",
+        "params.id"
+      ),
+      // A parameter the route does not have, whatever its value, null included.
+      (
+        "{\"route\": \"shared-checklist\", \"params\": {\"id\": \"\(ServeTests.id)\", "
+          + "\"k\": null}\(slug)}",
+        "params.k"
+      ),
+      (
+        "{\"route\": \"shared-checklist\", \"params\": {\"id\": \"\(ServeTests.id)\", "
+          + "\"k\": \"x\"}\(slug)}",
+        "params.k"
+      ),
       ("[1, 2]", nil),
       ("{\"route\": ", nil),
     ]
@@ -337,6 +355,13 @@ enum API {
         == 405
     )
     #expect(try API.send(server, "GET", "/api/v1/nothing").status == 404)
+    // null means absent, for the optional fields as for a route's parameters.
+    let nulls = try post(
+      "{\"route\": \"shared-checklist\", \"params\": {\"id\": \"\(ServeTests.id)\"}, "
+        + "\"slug\": null, \"maxVisits\": null, \"expiresAt\": null}",
+      API.bearer(key)
+    )
+    #expect(nulls.status == 201, "\(nulls.text)")
     #expect(server.stop() == 0)
   }
 
