@@ -14,7 +14,7 @@ extension Linkgen {
           linkgen generate kotlin --package com.example.openlist --out DeepLink.kt
           linkgen generate test-vectors --out vectors.json
         """,
-      subcommands: [GenerateSwift.self, GenerateKotlin.self]
+      subcommands: [GenerateSwift.self, GenerateKotlin.self, GenerateTestVectors.self]
     )
   }
 }
