@@ -179,7 +179,7 @@ struct ServeTests {
       #expect(missing.text.contains("<html lang=\"\(locale)\">"), "404 for \(header ?? "none")")
     }
     let korean = try server.get(Self.page, headers: [("Accept-Language", "ko")])
-    #expect(korean.text.contains("컴퓨터에서 보고 계신가요?"))
+    #expect(korean.text.contains("휴대전화에서 열기"))
     #expect(server.stop() == 0)
   }
 

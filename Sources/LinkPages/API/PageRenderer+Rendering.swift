@@ -100,7 +100,8 @@ extension PageRenderer {
       locale: locale,
       fields: fields,
       platform: platform,
-      qrSVG: qrSVG
+      qrSVG: qrSVG,
+      desktop: false
     ).html
   }
 

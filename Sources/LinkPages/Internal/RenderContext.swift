@@ -13,7 +13,8 @@ import LinkKit
 /// - `json.data`: JSON escaped for a `<script type="application/json">` element, printed with
 ///   `{{{…}}}`;
 /// - `qr.svg`: markup that passed ``InlineSVG``, printed with `{{{…}}}`;
-/// - `csp`: the Content-Security-Policy value.
+/// - `csp`: the Content-Security-Policy value;
+/// - `page.colors.light.*`, `page.colors.dark.*`: CSS colours (`#rrggbb`) from ``PagePalette``.
 struct RenderContext {
   let values: RouteValues
   let links: LinkSet
@@ -251,6 +252,7 @@ struct RenderContext {
     }
     if let site = pages?.twitterSite { result["twitterSite"] = site }
     if let color = pages?.themeColor { result["themeColor"] = color }
+    result["colors"] = PagePalette(themeColor: pages?.themeColor).templateValues
     return result
   }
 

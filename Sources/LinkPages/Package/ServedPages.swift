@@ -133,6 +133,11 @@ package struct DeferredLinkOptions: Sendable, Hashable {
 extension PageRenderer {
   /// The landing page (see ``landingPage(for:locale:fields:platform:qrSVG:)``), for an in-app
   /// browser when `inApp` is given, with its policy.
+  ///
+  /// `desktop` picks the computer's layout (the code first, the stores next, the custom-scheme
+  /// link last, no `intent:` link). When `nil`, as `linkgen serve` calls it, a page for
+  /// ``Platform/any`` with a QR code and outside an in-app browser is a computer's page: that is
+  /// the page the server renders for a desktop browser (a phone's page never carries the code).
   package func servedLandingPage(
     for values: RouteValues,
     locale: String = "en",
@@ -140,35 +145,21 @@ extension PageRenderer {
     platform: Platform = .any,
     qrSVG: String? = nil,
     inApp: InAppBrowserHelp? = nil,
-    deferred: DeferredLinkOptions? = nil
+    deferred: DeferredLinkOptions? = nil,
+    desktop: Bool? = nil
   ) throws(PageError) -> ServedPage {
     let job = try Job(self, values: values, locale: locale, fields: fields, platform: platform)
     var context = try job.htmlContext()
     var policy = ContentSecurityPolicy()
     if let inApp {
-      let links = context["links"] as? [String: Any] ?? [:]
-      let universal = links["universal"] as? String ?? job.context.links.universal
-      var help: [String: Any] = [
-        "browser": PlainText.clean(inApp.browser),
-        "copyLink": inApp.copyLink ?? universal,
-        "script": PageScript.copyLink,
-      ]
-      if let escape = inApp.escape {
-        let link = escape.link(for: universal)
-        guard link.unicodeScalars.allSatisfy(URLPolicy.allowed) else {
-          throw PageError(.unsafeURL, "refusing the escape link \(URLPolicy.quoted(link))")
-        }
-        help["escape"] = link
-      }
-      if let copy = inApp.copyLink, case .failure(let error) = job.context.policy.check(copy) {
-        throw error
-      }
-      context["inApp"] = help
+      context["inApp"] = try Self.inAppValues(inApp, job: job, links: context["links"])
       policy.scriptSources.append(PageScript.copyLinkSource)
     }
     if let deferred {
       context["deferred"] = try Self.deferredValues(deferred, job: job, policy: &policy)
     }
+    let isDesktop = desktop ?? (platform == .any && qrSVG != nil && inApp == nil)
+    context["layout"] = [isDesktop ? "desktop" : platform == .any ? "any" : "phone": true]
     context["csp"] = policy.templateValue
     context["json"] = [
       "data": job.context.jsonData(links: context["links"] as? [String: Any] ?? [:])
@@ -182,6 +173,31 @@ extension PageRenderer {
     let (html, origin) = try job.renderWithOrigin("page", context)
     let (page, value) = try policy.finished(Self.tidy(html), template: origin)
     return ServedPage(html: page, contentSecurityPolicy: value)
+  }
+
+  /// The `inApp` values of a landing page: the browser's name, the link to copy, the escape
+  /// link built from the page's universal link, and the copy script.
+  private static func inAppValues(_ inApp: InAppBrowserHelp, job: Job, links: Any?)
+    throws(PageError) -> [String: Any]
+  {
+    let links = links as? [String: Any] ?? [:]
+    let universal = links["universal"] as? String ?? job.context.links.universal
+    var help: [String: Any] = [
+      "browser": PlainText.clean(inApp.browser),
+      "copyLink": inApp.copyLink ?? universal,
+      "script": PageScript.copyLink,
+    ]
+    if let escape = inApp.escape {
+      let link = escape.link(for: universal)
+      guard link.unicodeScalars.allSatisfy(URLPolicy.allowed) else {
+        throw PageError(.unsafeURL, "refusing the escape link \(URLPolicy.quoted(link))")
+      }
+      help["escape"] = link
+    }
+    if let copy = inApp.copyLink, case .failure(let error) = job.context.policy.check(copy) {
+      throw error
+    }
+    return help
   }
 
   /// The `deferred` values of a landing page, and the policy that lets them work: the copy
@@ -237,6 +253,7 @@ extension PageRenderer {
     let policy = ContentSecurityPolicy()
     var page: [String: Any] = [:]
     if let color = table.pages?.themeColor { page["themeColor"] = color }
+    page["colors"] = PagePalette(themeColor: table.pages?.themeColor).templateValues
     let context: [String: Any] = [
       "locale": resolved,
       "app": ["name": PlainText.clean(table.app.name ?? table.app.scheme)],

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LinkAssociation
 import LinkKit
+import LinkPages
 
 extension Linkgen {
   /// `linkgen validate`
@@ -14,7 +15,9 @@ extension Linkgen {
         two routes could match the same link. Each problem names the file, the route and the \
         field. Exit status 65 when there is any. Warns about route parameters named like an \
         option of make or page (such as --format), which those commands take as \
-        --param <name>=<value>.
+        --param <name>=<value>, and about a pages.themeColor that no shade or tint brings to \
+        the contrast landing pages need (4.5:1 for text and links, 3:1 for buttons, in the \
+        light and the dark scheme; docs/pages.md).
 
         With --association, also generates the association files (AASA, its legacy form, \
         assetlinks.json with dynamic components, the manifest's intent filters) and proves they \
@@ -46,6 +49,10 @@ extension Linkgen {
               + "--param \(parameter.name)=<value>"
           )
         }
+      }
+      // The page colours (docs/pages.md): a theme colour no shade or tint of which passes.
+      for problem in PagePalette(themeColor: loaded.pages?.themeColor).problems {
+        Console.warning(problem)
       }
       let count = loaded.routes.count
       Console.print(
