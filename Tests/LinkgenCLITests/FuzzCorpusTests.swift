@@ -31,6 +31,11 @@ struct FuzzCorpusTests {
         "links", "table", "aasa", "association", "assetlinks", "csv", "pages", "server",
       ]
     )
+    // `scripts/fuzz.sh --list` lists the corpus folders: they must be the targets.
+    let folders = try FileManager.default.contentsOfDirectory(
+      atPath: Linkgen.packageRoot.appendingPathComponent("Fuzz/corpus").path
+    )
+    #expect(Set(folders) == Set(Self.targets), "\(folders.sorted())")
     for target in Self.targets {
       let corpus = Linkgen.packageRoot.appendingPathComponent("Fuzz/corpus/\(target)")
       let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
