@@ -38,4 +38,23 @@ struct DeploymentDoctorTests {
     let unexpected = run.failed.subtracting([id]).subtracting(fault.alsoFailing)
     #expect(unexpected.isEmpty, "\(fault): also failed: \(unexpected): \(run.raw)")
   }
+
+  /// deploy/Caddyfile in front of the same linkgen serve passes every check too.
+  @Test(
+    .enabled(
+      if: DoctorLab.caddy != nil,
+      "caddy is not installed (apt-get install caddy); skipping the Caddyfile's run"
+    )
+  )
+  func theDeployCaddyfilePasses() throws {
+    let lab = try DoctorLab(front: .caddy)
+    defer { lab.stop() }
+    let run = try lab.doctor(.deploy)
+    #expect(run.status == 0, "\(run.raw)")
+    // Caddy's own redirect is a 308 (the nginx site's is a 301).
+    let redirect = try #require(run.check("http.redirect"))
+    #expect(redirect.message.contains("redirects (308) to https://\(DoctorLab.domain)/"))
+    let notPassed = run.checks.filter { $0.status != "pass" }
+    #expect(notPassed.isEmpty, "checks that did not pass: \(notPassed)")
+  }
 }

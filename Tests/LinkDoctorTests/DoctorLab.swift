@@ -16,6 +16,7 @@ final class DoctorLab {
   static let domain = "openlist.example.com"
   static let nginx = ProcessRunner.find(["nginx"]) ?? existing("/usr/sbin/nginx")
   static let openssl = ProcessRunner.find(["openssl"])
+  static let caddy = ProcessRunner.find(["caddy"])
   static var toolsPresent: Bool { nginx != nil && openssl != nil }
   static let missing =
     "nginx or openssl is not installed (apt-get install nginx openssl); skipping the doctor's "
@@ -24,25 +25,37 @@ final class DoctorLab {
   let scratch: TemporaryDirectory
   private var serve: Process?
   private var nginx: Process?
+  private var caddy: Process?
   /// The HTTPS and HTTP ports of each case.
   private(set) var ports: [DoctorCase: (https: Int, http: Int)] = [:]
   private(set) var cdnPort = 0
   private(set) var servePort = 0
 
-  init() throws {
+  /// The TLS proxy in front of linkgen serve.
+  enum Front {
+    /// nginx: deploy/nginx/linkgen.conf for `.deploy`, and every fault.
+    case nginx
+    /// Caddy: deploy/Caddyfile, for `.deploy` only.
+    case caddy
+  }
+
+  init(front: Front = .nginx) throws {
     scratch = try TemporaryDirectory()
     // nginx's workers run as nobody when the tests run as root: they read the fault files.
     chmod(scratch.url.path, 0o755)
     try Certificates.make(in: scratch, openssl: try #require(Self.openssl))
     try FaultFiles.write(in: scratch)
     try startServe()
-    try startNginx()
+    switch front {
+    case .nginx: try startNginx()
+    case .caddy: try startCaddy()
+    }
   }
 
   deinit { stop() }
 
   func stop() {
-    for process in [nginx, serve].compactMap({ $0 }) where process.isRunning {
+    for process in [nginx, caddy, serve].compactMap({ $0 }) where process.isRunning {
       kill(process.processIdentifier, SIGTERM)
       process.waitUntilExit()
     }
@@ -133,7 +146,32 @@ final class DoctorLab {
     }
   }
 
-  private func launch(_ executable: URL, _ arguments: [String], output: URL) throws -> Process {
+  private func startCaddy() throws {
+    let free = try FreePorts.take(3)
+    ports[.deploy] = (free[0], free[1])
+    cdnPort = free[2]
+    let file = try DeploySite.caddyfile(lab: self)
+    try Data(file.utf8).write(to: scratch.file("Caddyfile"))
+    let output = scratch.file("caddy.out")
+    let process = try launch(
+      try #require(Self.caddy),
+      ["run", "--config", scratch.file("Caddyfile").path, "--adapter", "caddyfile"],
+      output: output,
+      environment: ["HOME": scratch.url.path, "XDG_DATA_HOME": scratch.file("caddy").path]
+    )
+    caddy = process
+    try waitFor(process, "caddy") {
+      let log = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+      return log.contains("serving initial configuration")
+    }
+  }
+
+  private func launch(
+    _ executable: URL,
+    _ arguments: [String],
+    output: URL,
+    environment: [String: String] = [:]
+  ) throws -> Process {
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     let process = Process()
     process.executableURL = executable
@@ -142,6 +180,9 @@ final class DoctorLab {
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = try FileHandle(forWritingTo: output)
     process.standardInput = FileHandle.nullDevice
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     try process.run()
     return process
   }
@@ -152,7 +193,8 @@ final class DoctorLab {
     while !ready() {
       guard process.isRunning, Date() < deadline else {
         stop()
-        throw LabError(description: "\(name) did not start: \(nginxLog)")
+        let output = (try? String(contentsOf: scratch.file("\(name).out"), encoding: .utf8))
+        throw LabError(description: "\(name) did not start: \(output ?? "")\(nginxLog)")
       }
       Thread.sleep(forTimeInterval: 0.02)
     }

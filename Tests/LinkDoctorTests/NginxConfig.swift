@@ -34,6 +34,48 @@ enum DeploySite {
   }
 }
 
+extension DeploySite {
+  static let caddyfile = PackagePaths.root.appendingPathComponent("deploy/Caddyfile")
+
+  /// deploy/Caddyfile as committed, with the domain and linkgen's address replaced, the test
+  /// certificate in place of Caddy's automatic one, global options for loopback ports and a
+  /// folder of its own, and the CDN stand-in as a second site.
+  static func caddyfile(lab: DoctorLab) throws -> String {
+    let directory = lab.scratch.url.path
+    let ports = lab.ports[.deploy] ?? (0, 0)
+    var site = try String(contentsOf: caddyfile, encoding: .utf8)
+    let replacements: [(String, String)] = [
+      ("reverse_proxy 127.0.0.1:8080", "reverse_proxy 127.0.0.1:\(lab.servePort)"),
+      (
+        "links.example.com {",
+        "\(DoctorLab.domain) {\n\ttls \(directory)/site.pem \(directory)/site.key"
+      ),
+    ]
+    for (text, replacement) in replacements {
+      #expect(site.contains(text), "deploy/Caddyfile no longer contains \(text)")
+      site = site.replacingOccurrences(of: text, with: replacement)
+    }
+    return """
+      {
+      \tadmin off
+      \thttp_port \(ports.http)
+      \thttps_port \(ports.https)
+      \tstorage file_system \(directory)/caddy
+      \tskip_install_trust
+      }
+
+      \(site)
+
+      http://127.0.0.1:\(lab.cdnPort) {
+      \troot * \(directory)
+      \trewrite /same/a/v1/\(DoctorLab.domain) /aasa.json
+      \tfile_server
+      }
+
+      """
+  }
+}
+
 /// The nginx configuration the lab runs: unprivileged-friendly paths in the lab's directory,
 /// the committed site for `.deploy`, a small server pair per fault, and the CDN stand-in.
 enum NginxConfig {
