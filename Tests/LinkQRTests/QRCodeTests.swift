@@ -21,8 +21,8 @@ struct QRCodeTests {
 
   @Test(arguments: QRErrorCorrection.allCases)
   func moreCorrectionNeedsAtLeastTheSameVersion(level: QRErrorCorrection) throws {
-    let code = try QRCode(encoding: Self.invite, errorCorrection: level)
-    let lower = try QRCode(encoding: Self.invite, errorCorrection: .low)
+    let code = try QRCode(encoding: Self.invite, errorCorrection: level, exactErrorCorrection: true)
+    let lower = try QRCode(encoding: Self.invite, errorCorrection: .low, exactErrorCorrection: true)
     #expect(code.errorCorrection == level)
     #expect(code.version >= lower.version)
   }

@@ -14,7 +14,7 @@ struct SVGTests {
     #expect(svg.contains("shape-rendering=\"crispEdges\""))
     #expect(svg.components(separatedBy: "<path ").count == 2)
     #expect(svg.contains("<rect width=\"41\" height=\"41\" fill=\"#ffffff\"/>"))
-    #expect(svg.contains("<path fill=\"#000000\" d=\"M4 4h7v1h-7z"))
+    #expect(svg.contains("<path fill=\"#000000\" d=\"M4 4h7v1h-7"))
     #expect(!svg.contains("openlist.example.com"))  // the text is never in the markup
   }
 
@@ -22,28 +22,78 @@ struct SVGTests {
     let code = try QRCode(encoding: Self.invite)
     var options = QRRenderOptions()
     options.margin = 2
-    let svg = try code.svg(options)
-    let start = try #require(svg.range(of: " d=\""))
-    let end = try #require(svg.range(of: "\"", range: start.upperBound..<svg.endIndex))
-    let path = svg[start.upperBound..<end.lowerBound]
-    var dark = Set<[Int]>()
-    var (x, y) = (0, 0)
-    // Each run is "M|m dx dy h w v1h-w z".
-    for run in path.split(separator: "z") {
-      let numbers = run.split(whereSeparator: { "Mmhv ".contains($0) }).compactMap { Int($0) }
-      #expect(numbers.count == 5 && numbers[3] == 1 && numbers[4] == -numbers[2])
-      if run.hasPrefix("M") {
-        (x, y) = (numbers[0], numbers[1])
-      } else {
-        (x, y) = (x + numbers[0], y + numbers[1])
-      }
-      for column in x..<x + numbers[2] { dark.insert([column - 2, y - 2]) }
-    }
+    let dark = try Self.modules(ofPath: try code.svg(options), margin: 2)
     for row in -2..<code.size + 2 {
       for column in -2..<code.size + 2 {
-        #expect(dark.contains([column, row]) == code[column, row])
+        #expect(dark[[column, row]] == (code[column, row] ? 1 : nil), "module \(column), \(row)")
       }
     }
+  }
+
+  @Test func aLogoLeavesItsSquareOutOfThePath() throws {
+    let code = try QRCode(encodingForLogo: Self.invite)
+    let area = try code.logoArea()
+    let logo = try QRLogo(
+      contentsOfFile: PackagePaths.root.appendingPathComponent("Tests/Fixtures/logo.svg").path
+    )
+    let dark = try Self.modules(ofPath: try code.svg(QRRenderOptions(), logo: logo), margin: 4)
+    for row in 0..<code.size {
+      for column in 0..<code.size {
+        let expected = code[column, row] && !area.contains(x: column, y: row)
+        #expect(dark[[column, row]] == (expected ? 1 : nil), "module \(column), \(row)")
+      }
+    }
+  }
+
+  /// The modules the `<path>` of an SVG fills, by column and row in the symbol (`margin` is the
+  /// quiet zone), each with the number of rectangles covering it. The path must be rectangles
+  /// only, each a move (absolute first, then relative to the end of the last rectangle)
+  /// followed by `h w v h h -w`: filled rectangles with no stroke.
+  static func modules(ofPath svg: String, margin: Int) throws -> [[Int]: Int] {
+    #expect(!svg.contains("stroke"))
+    #expect(svg.components(separatedBy: "<path ").count == 2)
+    let start = try #require(svg.range(of: " d=\""))
+    let end = try #require(svg.range(of: "\"", range: start.upperBound..<svg.endIndex))
+    var commands: [(Character, [Int])] = []
+    var number = ""
+    func flush() {
+      guard !number.isEmpty, !commands.isEmpty else { return }
+      let value = Int(number)
+      #expect(value != nil, "'\(number)' in the path")
+      commands[commands.count - 1].1.append(value ?? 0)
+    }
+    for character in svg[start.upperBound..<end.lowerBound] {
+      if character.isLetter {
+        flush()
+        number = ""
+        commands.append((character, []))
+      } else if character == "-" || character == " " {
+        flush()
+        number = character == "-" ? "-" : ""
+      } else {
+        number.append(character)
+      }
+    }
+    flush()
+    var dark: [[Int]: Int] = [:]
+    var pen = (x: 0, y: 0)
+    var index = 0
+    while index + 3 < commands.count {
+      let (move, to) = commands[index]
+      let parts = commands[index + 1...index + 3].map { $0 }
+      #expect("Mm".contains(move) && to.count == 2)
+      #expect(parts.map(\.0) == ["h", "v", "h"] && parts[2].1[0] == -parts[0].1[0])
+      let origin = move == "M" ? (to[0], to[1]) : (pen.x + to[0], pen.y + to[1])
+      let (width, height) = (parts[0].1[0], parts[1].1[0])
+      #expect(width > 0 && height > 0)
+      for y in origin.1..<origin.1 + height {
+        for x in origin.0..<origin.0 + width { dark[[x - margin, y - margin], default: 0] += 1 }
+      }
+      pen = (origin.0, origin.1 + height)
+      index += 4
+    }
+    #expect(index == commands.count)
+    return dark
   }
 
   @Test func aPhysicalSizeAndColours() throws {

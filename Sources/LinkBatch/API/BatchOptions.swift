@@ -45,8 +45,14 @@ public struct BatchOptions: Sendable {
   public var resume = false
   /// The link of each row's set that the QR code holds; the universal link by default.
   public var link = LinkSet.Key.universal
-  /// The QR error-correction level.
+  /// The least QR error-correction level: each code gets the highest level its version holds
+  /// at no cost in size, unless ``exactErrorCorrection``.
   public var errorCorrection = QRErrorCorrection.medium
+  /// Keep ``errorCorrection`` as given rather than raising it for free.
+  public var exactErrorCorrection = false
+  /// Write images whose modules are too small to scan reliably (see
+  /// `QRRenderOptions.checkModuleSize(of:format:)`) instead of failing their rows.
+  public var allowsSmallModules = false
   /// The smallest QR version, or `nil` for the smallest that fits.
   public var minimumVersion: Int?
   /// A logo in the centre of every code, with the function that draws a PNG with it. Set by

@@ -79,11 +79,15 @@ struct RowProcessor: Sendable {
             code = try QRCode(
               encoding: text,
               errorCorrection: options.errorCorrection,
-              minimumVersion: options.minimumVersion
+              minimumVersion: options.minimumVersion,
+              exactErrorCorrection: options.exactErrorCorrection
             )
           }
         }
         guard let code else { continue }
+        if !options.allowsSmallModules {
+          try options.rendering.checkModuleSize(of: code, format: format)
+        }
         let bytes: [UInt8]
         if let logo = options.logoDrawing {
           switch format {

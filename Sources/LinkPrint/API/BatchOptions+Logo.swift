@@ -8,8 +8,8 @@ extension BatchOptions {
   /// The rules are those of ``LinkQR/QRCode/png(_:logo:)`` and `QRCode.svg(_:logo:)`: each
   /// code is encoded at error-correction level H, in a version without an alignment pattern at
   /// its centre (``LinkQR/QRCode/init(encodingForLogo:minimumVersion:)``), and the logo covers
-  /// a centred square no larger than the code can restore (``LinkQR/QRLogo/size``, or the
-  /// largest allowed). A row whose code cannot take the logo fails, with its line, like any bad
+  /// a centred square no larger than the code can restore (``LinkQR/QRLogo/size``, or
+  /// ``LinkQR/QRCode/defaultLogoShare``). A row whose code cannot take the logo fails, with its line, like any bad
   /// row. PNGs are drawn by cairo (librsvg for an SVG logo); SVGs embed the logo file.
   ///
   /// ```swift

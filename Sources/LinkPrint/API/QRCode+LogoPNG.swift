@@ -156,7 +156,7 @@ extension PrintError {
       case .invalidLogo: .invalidLogo
       case .logoTooLarge, .logoOverAlignmentPattern: .logoTooLarge
       case .library: .library
-      case .empty, .tooLong, .invalidOption, .invalidColor, .imageTooLarge,
+      case .empty, .tooLong, .invalidOption, .invalidColor, .imageTooLarge, .moduleTooSmall,
         .logoNeedsHighCorrection:
         .invalidOption
       }

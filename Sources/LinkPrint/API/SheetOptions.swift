@@ -42,8 +42,11 @@ public struct SheetOptions: Sendable {
   public var locale = "en"
   /// The link each QR code holds and each card prints; the universal link by default.
   public var link = LinkSet.Key.universal
-  /// The QR error-correction level (level H, always, with a ``logo``).
+  /// The least QR error-correction level (level H, always, with a ``logo``): each code gets
+  /// the highest level its version holds at no cost in size, unless ``exactErrorCorrection``.
   public var errorCorrection = QRErrorCorrection.medium
+  /// Keep ``errorCorrection`` as given rather than raising it for free.
+  public var exactErrorCorrection = false
   /// The smallest QR version, or `nil` for the smallest that fits.
   public var minimumVersion: Int?
   /// A logo in the centre of every code.

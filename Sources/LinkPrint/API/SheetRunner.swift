@@ -146,6 +146,7 @@ public final class SheetRunner: Sendable {
       fieldColumns: fields,
       link: options.link,
       errorCorrection: options.logo == nil ? options.errorCorrection : .high,
+      exactErrorCorrection: options.exactErrorCorrection,
       minimumVersion: options.minimumVersion,
       logo: options.logo
     )

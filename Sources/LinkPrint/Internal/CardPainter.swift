@@ -63,7 +63,7 @@ struct CardGeometry: Sendable {
   }
 }
 
-/// Draws cards onto cairo contexts: the QR code as a dashed line per row of modules (vector),
+/// Draws cards onto cairo contexts: the QR code as one filled path of rectangles (vector),
 /// the text laid out by Pango, the logo. Belongs to the thread that made it, which keeps it for
 /// every document it writes (its font map, layouts and logo are made once).
 final class CardPainter {
@@ -79,7 +79,6 @@ final class CardPainter {
   private let text: CardText
   private let linkLayout: OpaquePointer
   private let linkFont: OpaquePointer
-  private var moduleRows = ModuleRows()
   private let logo: (artwork: LogoArtwork, size: Double?)?
 
   init(card: PrintSize, locale: String, logo: QRLogo?) throws(PrintError) {
@@ -195,9 +194,9 @@ final class CardPainter {
     let side = Double(modules) * module
     let codeX = Self.snapped(x + geometry.qrX + (geometry.qrSide - side) / 2) + 4 * module
     let codeY = Self.snapped(y + geometry.qrY + (geometry.qrSide - side) / 2) + 4 * module
-    // A dashed line per row of modules (see ``ModuleRows``).
+    // One filled path of rectangles (see ``ModulePath``).
     cairo_set_source_rgb(context, 0, 0, 0)
-    moduleRows.draw(card.code, excluding: area, on: context, x: codeX, y: codeY, module: module)
+    ModulePath.fill(card.code, excluding: area, on: context, x: codeX, y: codeY, module: module)
     if let area, let logo {
       logo.artwork.draw(
         on: context,

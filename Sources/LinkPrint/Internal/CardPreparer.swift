@@ -33,6 +33,7 @@ struct CardPreparer: Sendable {
   let fieldColumns: [(name: String, column: Int)]
   let link: LinkSet.Key
   let errorCorrection: QRErrorCorrection
+  let exactErrorCorrection: Bool
   let minimumVersion: Int?
   let logo: QRLogo?
 
@@ -65,7 +66,8 @@ struct CardPreparer: Sendable {
         code = try QRCode(
           encoding: text,
           errorCorrection: errorCorrection,
-          minimumVersion: minimumVersion
+          minimumVersion: minimumVersion,
+          exactErrorCorrection: exactErrorCorrection
         )
       }
     } catch {

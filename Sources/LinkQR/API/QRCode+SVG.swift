@@ -45,7 +45,7 @@ extension QRCode {
     let fill = Array(Self.fillAttributes(options.foreground).utf8)
     let background = Array(Self.fillAttributes(options.background).utf8)
     let sideBytes = Array(side.utf8)
-    // Each run of dark modules is at most "m-ddd ddd" + "hddd" + "v1h-ddd" + "z" = 26 bytes.
+    // Each rectangle is at most "m-ddd ddd" + "hddd" + "vddd" + "h-ddd" = 22 bytes.
     let runs = size * ((size + 1) / 2)
     let image = logo.map { Array($0.dataURL.utf8) } ?? []
     let capacity =
@@ -95,34 +95,29 @@ extension QRCode {
     }
   }
 
-  /// One closed rectangle per horizontal run of dark modules, all moves relative: after `z`
-  /// the pen is back at the start of the run just drawn.
+  /// One rectangle per run of dark modules (merged with the same run in the rows under it:
+  /// ``forEachDarkRectangle(excluding:_:)``), in as few bytes as SVG allows: a relative move,
+  /// then `h`, `v` and `h` back, left open (filling closes a subpath by itself), so the pen
+  /// ends at the rectangle's bottom-left corner and the next move starts from there:
+  /// `M4 4h7v1h-7m8-1h1v1h-1`. A negative number needs no space before it.
   private func writePath(_ out: inout TextWriter, margin: Int, excluding area: QRLogoArea?) {
     var (penX, penY) = (0, 0)
     var first = true
-    forEachDarkRun(excluding: area) { y, start, end in
-      let (runX, runY) = (start + margin, y + margin)
-      if first {
-        out.write(UInt8(ascii: "M"))
-        out.write(runX)
-        out.write(UInt8(ascii: " "))
-        out.write(runY)
-        first = false
-      } else {
-        out.write(UInt8(ascii: "m"))
-        out.write(runX - penX)
-        out.write(UInt8(ascii: " "))
-        out.write(runY - penY)
-      }
-      (penX, penY) = (runX, runY)
+    forEachDarkRectangle(excluding: area) { x, y, width, height in
+      let (x, y) = (x + margin, y + margin)
+      out.write(UInt8(ascii: first ? "M" : "m"))
+      out.write(first ? x : x - penX)
+      let down = first ? y : y - penY
+      if down >= 0 { out.write(UInt8(ascii: " ")) }
+      out.write(down)
+      first = false
       out.write(UInt8(ascii: "h"))
-      out.write(end - start)
+      out.write(width)
       out.write(UInt8(ascii: "v"))
-      out.write(UInt8(ascii: "1"))
+      out.write(height)
       out.write(UInt8(ascii: "h"))
-      out.write(UInt8(ascii: "-"))
-      out.write(end - start)
-      out.write(UInt8(ascii: "z"))
+      out.write(-width)
+      (penX, penY) = (x, y + height)
     }
   }
 

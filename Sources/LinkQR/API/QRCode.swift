@@ -35,25 +35,37 @@ public struct QRCode: Sendable, Hashable {
   /// - Parameters:
   ///   - text: The text, such as a link; it is encoded byte for byte, unchanged.
   ///   - errorCorrection: The level; ``QRErrorCorrection/medium`` by default.
+  ///   - errorCorrection: The least level; ``QRErrorCorrection/medium`` by default. The
+  ///     version is the smallest that holds the text at this level, and the code then gets the
+  ///     highest level that version still holds the text at, for free (the same size):
+  ///     83 bytes at level L make a version 5 code at level M, which survives twice the damage.
   ///   - minimumVersion: The smallest version to use (1–40), for codes of one size across a
   ///     batch; a longer text still gets the larger version it needs. `nil` picks the smallest.
+  ///   - exactErrorCorrection: `true` keeps `errorCorrection` as given rather than raising it.
   /// - Throws: ``QRError`` with ``QRError/Code/empty``, ``QRError/Code/tooLong`` (naming the
   ///   size and the capacity) or ``QRError/Code/invalidOption``.
   public init(
     encoding text: String,
     errorCorrection: QRErrorCorrection = .medium,
-    minimumVersion: Int? = nil
+    minimumVersion: Int? = nil,
+    exactErrorCorrection: Bool = false
   ) throws(QRError) {
     var text = text
     let result = text.withUTF8 { bytes in
       Result { () throws(QRError) in
-        try QRCode(buffer: bytes, errorCorrection: errorCorrection, minimumVersion: minimumVersion)
+        try QRCode(
+          buffer: bytes,
+          errorCorrection: errorCorrection,
+          minimumVersion: minimumVersion,
+          exactErrorCorrection: exactErrorCorrection
+        )
       }
     }
     self = try result.get()
   }
 
-  /// Encodes bytes as they are (byte mode); see ``init(encoding:errorCorrection:minimumVersion:)``.
+  /// Encodes bytes as they are (byte mode); see
+  /// ``init(encoding:errorCorrection:minimumVersion:exactErrorCorrection:)``.
   ///
   /// ```swift
   /// let code = try QRCode(bytes: [0x57, 0x49, 0x46, 0x49], errorCorrection: .quartile)
@@ -61,11 +73,17 @@ public struct QRCode: Sendable, Hashable {
   public init(
     bytes: some Collection<UInt8>,
     errorCorrection: QRErrorCorrection = .medium,
-    minimumVersion: Int? = nil
+    minimumVersion: Int? = nil,
+    exactErrorCorrection: Bool = false
   ) throws(QRError) {
     let encode = { (buffer: UnsafeBufferPointer<UInt8>) in
       Result { () throws(QRError) in
-        try QRCode(buffer: buffer, errorCorrection: errorCorrection, minimumVersion: minimumVersion)
+        try QRCode(
+          buffer: buffer,
+          errorCorrection: errorCorrection,
+          minimumVersion: minimumVersion,
+          exactErrorCorrection: exactErrorCorrection
+        )
       }
     }
     let result =
@@ -77,8 +95,9 @@ public struct QRCode: Sendable, Hashable {
   /// Encodes the bytes of a buffer that stays valid for the call.
   init(
     buffer bytes: UnsafeBufferPointer<UInt8>,
-    errorCorrection: QRErrorCorrection,
-    minimumVersion: Int?
+    errorCorrection requested: QRErrorCorrection,
+    minimumVersion: Int?,
+    exactErrorCorrection: Bool
   ) throws(QRError) {
     if let minimumVersion, !(1...40).contains(minimumVersion) {
       throw QRError(
@@ -89,17 +108,24 @@ public struct QRCode: Sendable, Hashable {
     guard let base = bytes.baseAddress, !bytes.isEmpty else {
       throw QRError(.empty, "there is no text to encode")
     }
-    guard bytes.count <= errorCorrection.byteCapacity else {
-      throw Self.tooLong(bytes.count, errorCorrection)
+    guard bytes.count <= requested.byteCapacity else {
+      throw Self.tooLong(bytes.count, requested)
     }
-    let level = QRecLevel(UInt32(errorCorrection.rawValue))
+    var errorCorrection = requested
+    var minimumVersion = minimumVersion ?? 0
+    if !exactErrorCorrection,
+      let (version, level) = Self.raised(requested, bytes: bytes.count, from: minimumVersion),
+      level != requested
+    {
+      (errorCorrection, minimumVersion) = (level, version)
+    }
     errno = 0
     guard
       let symbol = QRcode_encodeData(
         Int32(bytes.count),
         base,
-        Int32(minimumVersion ?? 0),
-        level
+        Int32(minimumVersion),
+        QRecLevel(UInt32(errorCorrection.rawValue))
       )
     else {
       let code = errno
@@ -146,6 +172,35 @@ public struct QRCode: Sendable, Hashable {
   /// Whether libqrencode placed an error-correction codeword's bit at `x`, `y`.
   func isErrorCorrectionModule(x: Int, y: Int) -> Bool {
     modules[y * size + x] & Self.errorCorrectionBit != 0
+  }
+
+  /// The most bytes a symbol of `version` holds in byte mode at `level`: its data codewords
+  /// (ISO/IEC 18004 Table 9) less the mode indicator (4 bits) and the length (8 bits up to
+  /// version 9, 16 from version 10).
+  package static func byteCapacity(version: Int, level: QRErrorCorrection) -> Int {
+    let entry = CodewordLayout.table[version - 1]
+    let (perBlock, blocks) = entry.levels[level.rawValue]
+    let dataBits = 8 * (entry.codewords - perBlock * blocks)
+    return (dataBits - 4 - (version < 10 ? 8 : 16)) / 8
+  }
+
+  /// The smallest version at or above `minimumVersion` that holds `count` bytes at `level`
+  /// (the one libqrencode picks), and the highest level that version holds them at; `nil`
+  /// when no version does.
+  package static func raised(
+    _ level: QRErrorCorrection,
+    bytes count: Int,
+    from minimumVersion: Int
+  ) -> (version: Int, level: QRErrorCorrection)? {
+    guard
+      let version = (max(1, minimumVersion)...40).first(where: {
+        byteCapacity(version: $0, level: level) >= count
+      })
+    else { return nil }
+    let best = QRErrorCorrection.allCases.last {
+      $0.rawValue >= level.rawValue && byteCapacity(version: version, level: $0) >= count
+    }
+    return (version, best ?? level)
   }
 
   static func tooLong(_ count: Int, _ level: QRErrorCorrection) -> QRError {

@@ -18,6 +18,9 @@ public struct QRError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidOption
     /// A colour could not be read.
     case invalidColor
+    /// The modules would be too small to scan: under 2 pixels in a PNG, or under 0.25 mm at
+    /// the stated print size (``QRRenderOptions/checkModuleSize(of:format:)``).
+    case moduleTooSmall
     /// The image would be too large to write.
     case imageTooLarge
     /// libqrencode or libpng failed (out of memory, or an internal error).

@@ -48,7 +48,7 @@ public struct QRLogo: Sendable, Hashable {
   /// The file's bytes.
   public let bytes: [UInt8]
   /// The side of the cleared square as a fraction of the code's side (for example `0.2`), or
-  /// `nil` for the largest the code allows.
+  /// `nil` for ``QRCode/defaultLogoShare`` (20%, or the largest the code allows when less).
   public var size: Double?
 
   /// A logo from the bytes of a PNG or SVG file.

@@ -12,6 +12,10 @@ public struct QRWarning: Sendable, Hashable, CustomStringConvertible {
     case lowContrast
     /// The modules are lighter than the background (inverted colours).
     case lightOnDark
+    /// The quiet zone is narrower than the 4 modules the standard asks for.
+    case narrowQuietZone
+    /// The modules are smaller than scanners read reliably, and were drawn anyway (forced).
+    case moduleTooSmall
   }
 
   /// The kind of warning.

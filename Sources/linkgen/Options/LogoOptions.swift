@@ -16,9 +16,9 @@ struct LogoOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The logo's square as a percentage of the code's side (default: the largest the code's "
-        + "error correction allows, about 20-34%); a logo that would make the code unreadable "
-        + "is refused.",
+      "The logo's square as a percentage of the code's side (default 20, measured to read as "
+        + "well as a plain code; less when the code allows less); a logo that would make the "
+        + "code unreadable (above about 20-34%, by version) is refused.",
       valueName: "percent"
     )
   )

@@ -24,11 +24,18 @@ struct QRStyleOptions<Spelling: QROptionSpelling>: ParsableArguments {
   @Option(
     name: .customLong(Spelling.prefix + "ecc"),
     help: ArgumentHelp(
-      "Error correction: L (7%), M (15%, the default), Q (25%) or H (30%).",
+      "The least error correction: L (7%), M (15%, the default), Q (25%) or H (30%); raised "
+        + "to the highest level the code's version holds at no cost in size.",
       valueName: "level"
     )
   )
   var eccLevel: QRErrorCorrection?
+
+  @Flag(
+    name: .customLong(Spelling.prefix + "exact-ecc"),
+    help: "Keep the --\(Spelling.prefix)ecc level as given instead of raising it for free."
+  )
+  var exactECC = false
 
   /// The error-correction level; M when not given.
   var ecc: QRErrorCorrection { eccLevel ?? .medium }
@@ -69,9 +76,22 @@ struct QRStyleOptions<Spelling: QROptionSpelling>: ParsableArguments {
 
   @Option(
     name: .customLong(Spelling.prefix + "margin"),
-    help: ArgumentHelp("The quiet zone around the code, in modules (0-40).", valueName: "modules")
+    help: ArgumentHelp(
+      "The quiet zone around the code, in modules (0-40, default 4). Scanners find a code by "
+        + "this light band; under the standard's 4 modules is written with a warning.",
+      valueName: "modules"
+    )
   )
   var margin: Int = 4
+
+  @Flag(
+    name: .customLong(Spelling.prefix + "force"),
+    help: ArgumentHelp(
+      "Write an image whose modules are too small to scan reliably (under 2 pixels, or under "
+        + "0.25 mm at a physical --\(Spelling.prefix)size), with a warning, instead of refusing it."
+    )
+  )
+  var force = false
 
   @Option(
     name: .customLong(Spelling.prefix + "foreground"),
@@ -139,7 +159,8 @@ struct QRStyleOptions<Spelling: QROptionSpelling>: ParsableArguments {
   /// The names of the options that were given, for `make`, which needs `--qr` for them.
   var givenOptions: [String] {
     let given: [(String, Bool)] = [
-      ("ecc", eccLevel != nil), ("min-version", minVersion != nil), ("scale", scale != nil),
+      ("ecc", eccLevel != nil), ("exact-ecc", exactECC), ("force", force),
+      ("min-version", minVersion != nil), ("scale", scale != nil),
       ("size", size != nil), ("dpi", dpi != nil), ("margin", margin != 4),
       ("foreground", foreground != nil), ("background", background != nil),
     ]

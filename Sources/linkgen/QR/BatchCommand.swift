@@ -134,10 +134,15 @@ extension Linkgen {
       options.logo = try logo.load()
       options.errorCorrection = options.logo == nil ? style.ecc : .high
       options.minimumVersion = style.minVersion
+      options.exactErrorCorrection = style.exactECC
+      options.allowsSmallModules = style.force
       options.rendering = style.renderOptions()
       if let jobs { options.workers = jobs }
       options.maximumRows = maxRows
-      for warning in options.rendering.warnings { Console.warning(warning) }
+      let rendering = options.rendering
+      for warning in rendering.warnings + [rendering.quietZoneWarning].compactMap({ $0 }) {
+        Console.warning(warning)
+      }
       let summary = try Self.run(table: table, options: options)
       Console.print(
         summary.description + "; manifest " + (summary.manifest?.relativePath ?? "none")

@@ -91,11 +91,15 @@ extension Linkgen {
 
     @Option(
       help: ArgumentHelp(
-        "Error correction: L, M (default), Q or H (H with --logo).",
+        "The least error correction: L, M (default), Q or H (H with --logo); raised to the "
+          + "highest level the code's version holds at no cost in size.",
         valueName: "level"
       )
     )
     var ecc: QRErrorCorrection?
+
+    @Flag(help: "Keep the --ecc level as given instead of raising it for free.")
+    var exactEcc = false
 
     @Option(help: ArgumentHelp("The smallest QR version, 1-40.", valueName: "n"))
     var minVersion: Int?
@@ -157,6 +161,7 @@ extension Linkgen {
       options.logo = try logo.load()
       options.errorCorrection = options.logo == nil ? ecc ?? .medium : .high
       options.minimumVersion = minVersion
+      options.exactErrorCorrection = exactEcc
       options.split = split
       if let jobs { options.workers = jobs }
       options.maximumRows = maxRows

@@ -114,7 +114,8 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
   private static func status(_ code: QRError.Code) -> ExitStatus {
     switch code {
     case .empty, .tooLong, .invalidLogo: .dataError
-    case .invalidOption, .invalidColor, .imageTooLarge, .logoTooLarge, .logoNeedsHighCorrection,
+    case .invalidOption, .invalidColor, .imageTooLarge, .moduleTooSmall, .logoTooLarge,
+      .logoNeedsHighCorrection,
       .logoOverAlignmentPattern:
       .usage
     case .unreadableLogo: .noInput

@@ -43,24 +43,61 @@ extension QRStyleOptions {
     if let logo, case .image(let path, let format) = destination {
       let options = renderOptions()
       let code = try QRCode(encodingForLogo: text, minimumVersion: minVersion)
+      try check(code, options, format)
       let bytes =
         format == .svg
         ? Array(try code.svg(options, logo: logo).utf8) : try code.png(options, logo: logo)
-      for warning in options.warnings { Console.warning(warning) }
       try OutputWriter.write(Data(bytes), to: path)
       return
     }
-    let code = try QRCode(encoding: text, errorCorrection: ecc, minimumVersion: minVersion)
+    let code = try QRCode(
+      encoding: text,
+      errorCorrection: ecc,
+      minimumVersion: minVersion,
+      exactErrorCorrection: exactECC
+    )
     switch destination {
     case .terminal:
+      if let warning = renderOptions().quietZoneWarning { Console.warning(warning) }
       Console.write(
         try code.terminalText(margin: margin, invert: invert, ansiColors: Self.colorTerminal)
       )
     case .image(let path, let format):
       let options = renderOptions()
+      try check(code, options, format)
       let bytes = try format.render(code, options)
-      for warning in options.warnings { Console.warning(warning) }
       try OutputWriter.write(Data(bytes), to: path)
+    }
+  }
+
+  /// Refuses modules too small to scan (draws them with a warning under `--force`), and warns
+  /// about a narrow quiet zone and colours scanners may not read.
+  func check(_ code: QRCode, _ options: QRRenderOptions, _ format: QRImageFormat) throws {
+    if let refusal = try Self.moduleSizeProblem(code, options, format) {
+      guard force else {
+        throw QRError(.moduleTooSmall, refusal.message + "; \(Self.name("force")) writes it anyway")
+      }
+      Console.warning(
+        QRWarning(.moduleTooSmall, refusal.message + " (written anyway: \(Self.name("force")))")
+      )
+    }
+    for warning in options.warnings + [options.quietZoneWarning].compactMap({ $0 }) {
+      Console.warning(warning)
+    }
+  }
+
+  /// Why the modules are too small to scan, or `nil` (or an error for options out of range).
+  private static func moduleSizeProblem(
+    _ code: QRCode,
+    _ options: QRRenderOptions,
+    _ format: QRImageFormat
+  ) throws(QRError) -> QRError? {
+    do throws(QRError) {
+      try options.checkModuleSize(of: code, format: format)
+      return nil
+    } catch {
+      guard error.code == .moduleTooSmall else { throw error }
+      return error
     }
   }
 
