@@ -17,6 +17,9 @@ final class LinkCache: Sendable {
     let link: ShortLink
     let until: NIODeadline
     var resolved: CannedResponse?
+
+    /// Whether the link still opens at `now` (it has no expiry, or a later one).
+    func opens(at now: Date) -> Bool { link.expiresAt.map { $0 > now } ?? true }
   }
 
   private struct State {
@@ -36,13 +39,10 @@ final class LinkCache: Sendable {
 
   /// The link's state from the cache, if it holds the code.
   func state(of code: String, now: Date = Date()) -> ShortLinkState? {
-    guard ttl > .zero else { return nil }
-    let moment = NIODeadline.now()
-    guard let entry = state.withLockedValue({ $0.entries[code] }), entry.until > moment else {
+    guard ttl > .zero, let entry = state.withLockedValue({ Self.live(code, in: $0) }) else {
       return nil
     }
-    if let expires = entry.link.expiresAt, expires <= now { return .expired(entry.link) }
-    return .active(entry.link)
+    return entry.opens(at: now) ? .active(entry.link) : .expired(entry.link)
   }
 
   /// The answer to `GET /api/v1/links/<code>` for a link the cache holds and that has not
@@ -53,17 +53,20 @@ final class LinkCache: Sendable {
     make: (ShortLink) -> CannedResponse
   ) -> (link: ShortLink, response: CannedResponse)? {
     guard ttl > .zero else { return nil }
-    let moment = NIODeadline.now()
     return state.withLockedValue { state in
-      guard var entry = state.entries[code], entry.until > moment,
-        entry.link.expiresAt.map({ $0 > now }) ?? true
-      else { return nil }
+      guard var entry = Self.live(code, in: state), entry.opens(at: now) else { return nil }
       if let response = entry.resolved { return (entry.link, response) }
       let response = make(entry.link)
       entry.resolved = response
       state.entries[code] = entry
       return (entry.link, response)
     }
+  }
+
+  /// The entry for `code` while it is within its time: the one liveness check of the cache.
+  private static func live(_ code: String, in state: State) -> Entry? {
+    guard let entry = state.entries[code], entry.until > NIODeadline.now() else { return nil }
+    return entry
   }
 
   /// Keeps an active link without a visit limit. Entries past their time are dropped once per
