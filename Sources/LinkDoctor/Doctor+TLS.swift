@@ -8,7 +8,7 @@ extension Doctor {
     let url = https("/")
     switch client.get(url, userAgent: UserAgent.doctor.value, maxBytes: 64 * 1024) {
     case .success(let response):
-      judgeCertificate(response.chain.first)
+      judgeCertificate(response.chain)
       return true
     case .failure(let failure) where failure.kind == .unreachable:
       add(
@@ -27,13 +27,13 @@ extension Doctor {
   }
 
   /// A verified certificate: only its expiry and names are left to judge.
-  private mutating func judgeCertificate(_ certificate: TLSCertificate?) {
-    guard let certificate, let notAfter = certificate.notAfter else {
+  private mutating func judgeCertificate(_ chain: [TLSCertificate]) {
+    guard let certificate = chain.first, let notAfter = certificate.notAfter else {
       add("tls.certificate", .pass, "the certificate is trusted and names \(domain)")
       return
     }
     let days = Int(notAfter.timeIntervalSince(options.now) / 86_400)
-    let seen = describe(certificate)
+    let seen = describe(chain)
     if days < options.expiryWarningDays {
       add(
         "tls.certificate",
@@ -62,7 +62,7 @@ extension Doctor {
     }
     let certificate = chain.first
     var message = "TLS refused \(https("/")): \(failure.message)"
-    if let certificate { message += "; the server presents \(describe(certificate))" }
+    if !chain.isEmpty { message += "; the server presents \(describe(chain))" }
     add("tls.certificate", .fail, message, fix: fix(for: certificate))
   }
 
@@ -79,17 +79,16 @@ extension Doctor {
       + "that iOS and Android trust; Apple's and Google's fetchers accept no other"
   }
 
-  func describe(_ certificate: TLSCertificate) -> String {
+  /// The server's certificate (names, issuer, expiry) and the chain's subjects.
+  func describe(_ chain: [TLSCertificate]) -> String {
+    guard let certificate = chain.first else { return "no certificate" }
     let names =
-      certificate.names.isEmpty
-      ? certificate.subject
-      : certificate.names.joined(
-        separator: ", "
-      )
+      certificate.names.isEmpty ? certificate.subject : certificate.names.joined(separator: ", ")
     var text = "certificate for \(names), issued by \(certificate.issuer)"
     if let notAfter = certificate.notAfter {
       text += ", valid until \(notAfter.formatted(.iso8601))"
     }
-    return text
+    let subjects = chain.map(\.subject)
+    return text + " (chain: \(subjects.joined(separator: " ← ")))"
   }
 }
