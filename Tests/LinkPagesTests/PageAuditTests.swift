@@ -285,6 +285,16 @@ struct PageAuditTests {
     let open = try #require(page.element(id: "open"))
     #expect(open.attribute("href")?.hasPrefix("openlist://") == true)
     #expect(open.attribute("class") == nil, "the custom-scheme link is a plain link, not a button")
+    // iPadOS Safari reads as a Mac: on a touch screen the Open button comes first instead.
+    let touch = try #require(page.element(id: "open-touch"))
+    #expect(touch.attribute("href") == open.attribute("href"))
+    let style = try #require(page.elements("style").first?.text)
+    #expect(style.contains(".touch { display: none;"))
+    #expect(
+      style.contains(
+        "@media (pointer: coarse) { .touch { display: block; } .here { display: none; } }"
+      )
+    )
     // The page for any device (linkgen page) keeps the phone's order: Open first.
     let any = try ParsedHTML.parse([try Self.render(.staticAny, locale: locale)])[0]
     let anyOrder = any.elements.compactMap { $0.attribute("id") }
