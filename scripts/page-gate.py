@@ -30,6 +30,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -119,8 +120,13 @@ def inputs_to_pages(inputs, scratch):
         if item.startswith(("http://", "https://")):
             name = item.split("://", 1)[1].replace("/", "_")[:80] or "page"
             file = scratch / f"{len(pages):03d}-{name}.html"
-            with urllib.request.urlopen(item, timeout=30) as response:
-                file.write_bytes(response.read())
+            try:
+                with urllib.request.urlopen(item, timeout=30) as response:
+                    file.write_bytes(response.read())
+            except urllib.error.HTTPError as error:  # a 404 page is a page too
+                file.write_bytes(error.read())
+            except (urllib.error.URLError, OSError) as error:
+                fail(f"cannot fetch {item}: {error}")
             pages.append((item, item, file))
             continue
         path = Path(item)
