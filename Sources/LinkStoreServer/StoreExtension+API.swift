@@ -1,0 +1,277 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LinkKit
+import LinkPages
+import LinkServer
+import LinkStore
+import Logging
+import NIOCore
+
+// The API's routing (endpoints, methods, keys, rate limits) and its links endpoints.
+
+/// The API's endpoints under `/api/v1/`: each with its label (metrics, log), the methods it
+/// answers and the key scope a method needs.
+enum APIEndpoint: CaseIterable {
+  /// `POST /api/v1/links`.
+  case links
+  /// `GET|HEAD|DELETE /api/v1/links/<code>`.
+  case link
+  /// `GET|HEAD /api/v1/stats`.
+  case stats
+  /// `POST /api/v1/opens`.
+  case opens
+
+  /// The endpoint of a path's segments after `/api/v1/`, if any.
+  init?(_ segments: [Substring]) {
+    switch (segments.count, segments.first ?? "") {
+    case (1, "links"): self = .links
+    case (2, "links"): self = .link
+    case (1, "stats"): self = .stats
+    case (1, "opens"): self = .opens
+    default: return nil
+    }
+  }
+
+  /// The label of the metrics and the log (`api_links`).
+  var label: String {
+    switch self {
+    case .links: "api_links"
+    case .link: "api_link"
+    case .stats: "api_stats"
+    case .opens: "api_opens"
+    }
+  }
+
+  /// The methods it answers, besides `OPTIONS`.
+  var methods: [HTTPRequest.Method] {
+    switch self {
+    case .links, .opens: [.post]
+    case .link: [.get, .head, .delete]
+    case .stats: [.get, .head]
+    }
+  }
+
+  /// The scope a method needs; `nil` for the public ones.
+  func scope(for method: HTTPRequest.Method) -> KeyScope? {
+    switch (self, method) {
+    case (.links, _): .linksCreate
+    case (.link, .delete): .linksDelete
+    case (.stats, _): .statsRead
+    default: nil
+    }
+  }
+
+  /// The `Allow` header's value.
+  var allow: String { (methods + [.options]).map(\.rawValue).joined(separator: ", ") }
+}
+
+extension StoreExtension {
+  func api(path: Substring, _ request: Request, _ context: LinkRequestContext) async
+    -> ExtensionResponse
+  {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard let endpoint = APIEndpoint(segments) else {
+      return ExtensionResponse(
+        APIResponses.error(.notFound, "notFound", "no such API endpoint"),
+        endpoint: "api_not_found"
+      )
+    }
+    if let refused = Self.methodRefusal(endpoint, request.method) {
+      return ExtensionResponse(refused, endpoint: endpoint.label)
+    }
+    // Who pays for the request: a valid key its own budget; anyone else (no key, a wrong one)
+    // the client address's, so guessing keys or codes is limited too.
+    let key: APIKey?
+    switch await presentedKey(for: endpoint, request, context) {
+    case .success(let found): key = found
+    case .failure(let refusal): return ExtensionResponse(refusal.response, endpoint: endpoint.label)
+    }
+    let decision =
+      key.map { keyLimiter.take("key:" + $0.id) }
+      ?? addressLimiter.take(address(request, context))
+    if let decision, !decision.allowed {
+      return ExtensionResponse(Self.tooManyRequests(decision), endpoint: endpoint.label)
+    }
+    var response = await answer(endpoint, segments, request, key: key)
+    if let decision { Self.addRateLimitHeaders(decision, to: &response.headers) }
+    return ExtensionResponse(response, endpoint: endpoint.label)
+  }
+
+  /// `OPTIONS`' answer, or 405 for a method the endpoint does not answer; `nil` to go on.
+  static func methodRefusal(_ endpoint: APIEndpoint, _ method: HTTPRequest.Method) -> Response? {
+    if method == .options {
+      var response = Response(status: .noContent)
+      response.headers[.allow] = endpoint.allow
+      return response
+    }
+    guard !endpoint.methods.contains(method) else { return nil }
+    var response = APIResponses.error(
+      .methodNotAllowed,
+      "methodNotAllowed",
+      "this endpoint answers " + endpoint.methods.map(\.rawValue).joined(separator: ", ")
+    )
+    response.headers[.allow] = endpoint.allow
+    return response
+  }
+
+  /// The key the request presents, when its endpoint and method need one (`nil` for public
+  /// ones); a refusal (401, 503, or 429 once the address is over its limit) otherwise.
+  func presentedKey(
+    for endpoint: APIEndpoint,
+    _ request: Request,
+    _ context: LinkRequestContext
+  ) async -> Result<APIKey?, Refusal> {
+    guard let scope = endpoint.scope(for: request.method) else { return .success(nil) }
+    switch await authenticate(request, scope: scope) {
+    case .success(let found): return .success(found)
+    case .failure(let refusal):
+      if let limited = limit(addressLimiter, address(request, context)) {
+        return .failure(Refusal(response: limited))
+      }
+      return .failure(refusal)
+    }
+  }
+
+  /// The endpoint's answer, once the request may be answered: 403 for a key without the scope.
+  func answer(
+    _ endpoint: APIEndpoint,
+    _ segments: [Substring],
+    _ request: Request,
+    key: APIKey?
+  ) async -> Response {
+    if let key, let scope = endpoint.scope(for: request.method), !key.scopes.contains(scope) {
+      return APIResponses.error(
+        .forbidden,
+        "forbidden",
+        "the API key \(key.id) lacks the scope \(scope.rawValue)",
+        field: "scopes"
+      )
+    }
+    switch endpoint {
+    case .links: return await create(request, keyID: key?.id)
+    case .opens: return await reportOpen(request)
+    case .stats: return await stats(request)
+    case .link:
+      let code = String(segments[1])
+      return request.method == .delete
+        ? await delete(code: code) : await resolve(code: code, request)
+    }
+  }
+
+  /// `POST /api/v1/links`.
+  func create(_ request: Request, keyID: String?) async -> Response {
+    let body: [UInt8]
+    switch await readBody(request) {
+    case .success(let bytes): body = bytes
+    case .failure(let refusal): return refusal.response
+    }
+    let new: NewShortLink
+    do throws(RequestProblem) {
+      new = try NewShortLink.read(json: body, table: store.table)
+    } catch {
+      return APIResponses.error(.badRequest, "invalidRequest", error.message, field: error.field)
+    }
+    do throws(StoreError) {
+      let link = try await store.createLink(new, keyID: keyID)
+      health.succeeded()
+      return APIResponses.json(.created, APIResponses.created(link))
+    } catch {
+      health.failed(error)
+      return APIResponses.error(error)
+    }
+  }
+
+  /// A request's body, sent with a `Content-Length` of at most the limit; otherwise the
+  /// answer (411, 413 closing the connection, 400).
+  func readBody(_ request: Request) async -> Result<[UInt8], Refusal> {
+    if request.headers[.transferEncoding] != nil {
+      return .failure(
+        Refusal(
+          response: APIResponses.error(
+            .lengthRequired,
+            "lengthRequired",
+            "send the body with a Content-Length"
+          )
+        )
+      )
+    }
+    let length = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+    guard length <= settings.maximumBodySize else {
+      var response = APIResponses.error(
+        .contentTooLarge,
+        "contentTooLarge",
+        "the body is \(length) bytes; at most \(settings.maximumBodySize) are accepted"
+      )
+      response.headers[.connection] = "close"
+      return .failure(Refusal(response: response))
+    }
+    do {
+      return .success(Array(buffer: try await request.body.collect(upTo: settings.maximumBodySize)))
+    } catch {
+      return .failure(
+        Refusal(
+          response: APIResponses.error(.badRequest, "invalidRequest", "the body could not be read")
+        )
+      )
+    }
+  }
+
+  /// `GET /api/v1/links/<code>`: public.
+  func resolve(code: String, _ request: Request) async -> Response {
+    let head = request.method == .head
+    do throws(StoreError) {
+      let state: ShortLinkState
+      if let cached = cache.state(of: code) {
+        state = cached
+      } else {
+        state = try await store.link(code: code)
+        health.succeeded()
+        cache.keep(state)
+      }
+      switch state {
+      case .active(let link):
+        return APIResponses.json(.ok, APIResponses.resolved(link), head: head)
+      case .expired:
+        return APIResponses.error(.gone, "expired", "the short link '\(code)' has expired")
+      case .exhausted:
+        return APIResponses.error(
+          .gone,
+          "exhausted",
+          "the short link '\(code)' has served all its visits"
+        )
+      case .notFound:
+        return APIResponses.error(
+          .notFound,
+          "notFound",
+          "no short link has the code '\(Self.shown(code))'",
+          field: "code"
+        )
+      }
+    } catch {
+      health.failed(error)
+      return APIResponses.error(error)
+    }
+  }
+
+  /// `DELETE /api/v1/links/<code>`.
+  func delete(code: String) async -> Response {
+    do throws(StoreError) {
+      try await store.deleteLink(code: code)
+      cache.remove(code)
+      health.succeeded()
+      return Response(status: .noContent)
+    } catch {
+      health.failed(error)
+      if error.code == .notFound {
+        return APIResponses.error(
+          .notFound,
+          "notFound",
+          "no short link has the code '\(Self.shown(code))'",
+          field: "code"
+        )
+      }
+      return APIResponses.error(error)
+    }
+  }
+}

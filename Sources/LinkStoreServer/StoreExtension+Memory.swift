@@ -1,0 +1,88 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LinkKit
+import LinkPages
+package import LinkServer
+import LinkStore
+import Logging
+import NIOCore
+
+// Answers from memory: a popular short link's page and its resolve, sent on the event loop.
+
+extension StoreExtension {
+  /// A short link's page and the answer of `GET /api/v1/links/<code>` for a link in
+  /// ``cache`` whose page (for this client and language) is in the server's page cache: sent
+  /// on the event loop, the click counted as ``shortLink(code:_:_:_:)`` counts it. Anything
+  /// else (a link not cached, a page not rendered yet, a client over its rate limit) goes on
+  /// to ``respond(to:context:server:)`` with nothing done.
+  package func answerFromMemory(_ request: MemoryRequest, server: LinkServerContext)
+    -> MemoryAnswer?
+  {
+    let path = request.path
+    if path.hasPrefix(shortPrefix) {
+      return shortLinkFromMemory(code: String(path.dropFirst(shortPrefix.count)), request, server)
+    }
+    let resolvePrefix = "/api/v1/links/"
+    guard path.hasPrefix(resolvePrefix) else { return nil }
+    let code = path.dropFirst(resolvePrefix.count)
+    guard !code.contains("/"),
+      let (link, response) = cache.resolved(
+        String(code),
+        make: {
+          server.cannedResponse(
+            contentType: "application/json",
+            body: Array((APIResponses.resolved($0).rendered() + "\n").utf8),
+            cacheControl: "no-store"
+          )
+        }
+      )
+    else { return nil }
+    var headers: [(name: String, value: String)] = []
+    if let decision = take(addressLimiter, request) {
+      guard decision.allowed else { return nil }
+      headers = [
+        (Self.rateLimitLimit.rawName, String(decision.limit)),
+        (Self.rateLimitRemaining.rawName, String(decision.remaining)),
+        (Self.rateLimitReset.rawName, String(decision.reset)),
+      ]
+    }
+    return MemoryAnswer(
+      response,
+      headers: headers,
+      endpoint: APIEndpoint.link.label,
+      route: link.route
+    )
+  }
+
+  /// Counts a request against the client address's limit (`nil`: no limit).
+  func take(_ limiter: RateLimiter, _ request: MemoryRequest) -> RateLimiter.Decision? {
+    guard limiter.limit > 0 else { return nil }
+    return limiter.take(address(request.header("x-forwarded-for"), request.remoteAddress))
+  }
+
+  func shortLinkFromMemory(
+    code: String,
+    _ request: MemoryRequest,
+    _ server: LinkServerContext
+  ) -> MemoryAnswer? {
+    guard case .active(let link)? = cache.state(of: code) else { return nil }
+    let client = ClientClassification(
+      userAgent: request.header("user-agent"),
+      method: request.method
+    )
+    guard
+      let page = server.pages.cachedResponse(
+        values: link.values,
+        client: client,
+        acceptLanguage: request.header("accept-language"),
+        copyLink: link.shortURL,
+        shortCode: link.code
+      )
+    else { return nil }
+    if let decision = take(addressLimiter, request), !decision.allowed { return nil }
+    let visit = Visit(request, client: client, server: server)
+    record(visit, as: visitor(visit), route: link.route, code: link.code)
+    return MemoryAnswer(page, endpoint: "short_link", route: link.route)
+  }
+}
