@@ -300,6 +300,12 @@ struct PageAuditTests {
     let anyOrder = any.elements.compactMap { $0.attribute("id") }
       .filter { ["qr", "app-store", "open"].contains($0) }
     #expect(anyOrder == ["open", "app-store", "qr"])
+    // …but a computer (a fine pointer that hovers) does not show it the Android intent: link.
+    let anyStyle = try #require(any.elements("style").first?.text)
+    #expect(
+      anyStyle.contains("@media (hover: hover) and (pointer: fine) { .android { display: none; } }")
+    )
+    #expect(any.element(id: "open-android")?.attribute("href")?.hasPrefix("intent:") == true)
   }
 
   // MARK: 8. The code's accessible name
