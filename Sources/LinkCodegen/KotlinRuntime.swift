@@ -39,7 +39,9 @@ enum KotlinRuntime {
                 val allowed: IntArray? = null,
                 val pattern: String = "",
                 val values: Array<String> = NO_VALUES
-            )
+            ) {
+                val valueBytes = Array(values.size) { ascii(values[it]) }
+            }
 
             /** A path segment or query value: parameter [parameter], or (when it is -1) [text]. */
             class Piece(val parameter: Int, val text: ByteArray)
@@ -73,7 +75,7 @@ enum KotlinRuntime {
             fun parse(link: String): ParseResult<DeepLink> {
                 val bytes = utf8(link)
                     ?: return ParseResult.Failure(LinkErrorCode.invalidCharacter, "the link is not valid UTF-8")
-                val reader = Reader(bytes)
+                val reader = Reader(bytes, if (bytes.size == link.length) link else null)
                 val route = reader.read()
                 val problem = reader.problem
                 if (route < 0 || problem != null) {
@@ -86,7 +88,7 @@ enum KotlinRuntime {
             }
 
             fun fromInstallReferrer(referrer: String): ParseResult<DeepLink> {
-                val bytes = utf8(referrer)
+                val bytes = strictUtf8(referrer)
                     ?: return ParseResult.Failure(LinkErrorCode.invalidCharacter, "the referrer is not valid UTF-8")
                 var start = 0
                 while (start <= bytes.size) {
@@ -140,8 +142,17 @@ enum KotlinRuntime {
                 return String(out, 0, written, Charsets.UTF_8)
             }
 
-            /** The UTF-8 bytes of the text, or null when it has an unpaired surrogate. */
+            /** The UTF-8 bytes of a link, or null when it has an unpaired surrogate outside ASCII
+             * text. In ASCII-sized text the encoder writes one as '?', which the reader checks
+             * where it meets a '?' (checkedQuestionMarks). */
             fun utf8(text: String): ByteArray? {
+                val bytes = text.toByteArray(Charsets.UTF_8)
+                if (bytes.size == text.length) return bytes
+                return strictUtf8(text)
+            }
+
+            /** The UTF-8 bytes of the text, or null when it has an unpaired surrogate. */
+            fun strictUtf8(text: String): ByteArray? {
                 var index = 0
                 val length = text.length
                 while (index < length) {
@@ -158,9 +169,10 @@ enum KotlinRuntime {
                 return text.toByteArray(Charsets.UTF_8)
             }
 
+
             /** Reads one link, in LinkKit's order: size, characters, scheme, authority, every path
              * segment and query item, then the routes in table order. */
-            class Reader(private val input: ByteArray) {
+            class Reader(private val input: ByteArray, private val checkedQuestionMarks: String?) {
                 var problem: Problem? = null
                 val values = arrayOfNulls<Any>(MAX_PARAMETERS)
                 private var colon = -1
@@ -174,9 +186,9 @@ enum KotlinRuntime {
                 private var pathEnd = 0
                 private var queryStart = -1
                 private var queryEnd = -1
-                private val segments = IntArray(2 * MAX_SEGMENTS)
+                private var segments = IntArray(16)
                 private var segmentCount = 0
-                private val items = IntArray(4 * MAX_ITEMS)
+                private var items = IntArray(16)
                 private var itemCount = 0
                 private var scratch = EMPTY
                 private var text = EMPTY
@@ -220,6 +232,11 @@ enum KotlinRuntime {
                             continue
                         }
                         if (byteClass == 1) {
+                            // A '?' the encoder wrote for an unpaired surrogate (which a Swift
+                            // string cannot hold): not UTF-8.
+                            if (byte == 0x3F && checkedQuestionMarks != null && checkedQuestionMarks[index] != '?') {
+                                return fail(LinkErrorCode.invalidCharacter, "the link is not valid UTF-8")
+                            }
                             when (byte) {
                                 0x3A -> if (colon < 0) colon = index
                                 0x3F -> if (question < 0 && hash < 0) question = index
@@ -366,6 +383,7 @@ enum KotlinRuntime {
                             return fail(LinkErrorCode.tooManyParts, "the link has more than $MAX_SEGMENTS path segments")
                         }
                         if (!checkSegment(start, stop)) return false
+                        if (2 * segmentCount == segments.size) segments = segments.copyOf(2 * segments.size)
                         segments[2 * segmentCount] = start
                         segments[2 * segmentCount + 1] = stop
                         segmentCount++
@@ -383,6 +401,7 @@ enum KotlinRuntime {
                             if (itemCount >= MAX_ITEMS) {
                                 return fail(LinkErrorCode.tooManyParts, "the link has more than $MAX_ITEMS query items")
                             }
+                            if (4 * itemCount == items.size) items = items.copyOf(2 * items.size)
                             val equals = indexOf(EQUALS, start, end)
                             val valueStart = if (equals < end) equals + 1 else end
                             if (hasEscapes && (!decode(start, equals) || !decode(valueStart, end))) return false
@@ -620,7 +639,9 @@ enum KotlinRuntime {
                         return invalid("must be true or false, got ${shown(bytes, start, count)}")
                     }
                     ENUM_KIND -> {
-                        for (value in param.values) if (equalBytes(bytes, start, count, ascii(value))) return value
+                        for (index in param.values.indices) {
+                            if (equalBytes(bytes, start, count, param.valueBytes[index])) return param.values[index]
+                        }
                         return invalid("must be one of ${param.values.joinToString(", ")}, got ${shown(bytes, start, count)}")
                     }
                 }
@@ -701,7 +722,19 @@ enum KotlinRuntime {
                 if (value is java.util.UUID) return nilProblem(param, value)
                 if (value is Long) return boundsProblem(param, value, "\"$value\"")
                 if (value !is String || param.kind != STRING_KIND) return null
-                val bytes = utf8(value) ?: return invalid("is not valid UTF-16 text (it has an unpaired surrogate)")
+                var index = 0
+                var scalars = 0L
+                val allowed = param.allowed
+                while (index < value.length) {
+                    val scalar = value.codePointAt(index)
+                    if (scalar >= 0xD800 && scalar <= 0xDFFF) return invalid("is not valid UTF-16 text (it has an unpaired surrogate)")
+                    // Rare characters take the byte path, which words LinkKit's message.
+                    if (isForbidden(scalar) || (allowed != null && !inRanges(allowed, scalar))) break
+                    scalars++
+                    index += Character.charCount(scalar)
+                }
+                if (index == value.length && scalars >= param.min && scalars <= param.max) return null
+                val bytes = value.toByteArray(Charsets.UTF_8)
                 return stringProblem(param, bytes, 0, bytes.size)
             }
 

@@ -80,6 +80,14 @@ class VectorHarness {
             web = links["web"] as String
         )
         if (built != expected) differ("sample links", universal, expected, built)
+        // A Kotlin string can hold an unpaired surrogate, which no Swift string can: not UTF-8,
+        // wherever it is (the JVM's encoder would write it as a '?').
+        for (broken in listOf(universal + "\uD800x=1", universal + "\uDC00", "\uD83D" + universal)) {
+            val refused = DeepLink.parse(broken)
+            if (refused !is ParseResult.Failure || refused.code != LinkErrorCode.invalidCharacter) {
+                differ("unpaired surrogate", broken, "invalidCharacter", refused)
+            }
+        }
         val scheme = DeepLink.parse(expected.scheme)
         if (scheme !is ParseResult.Success || scheme.value != value) differ("scheme link", expected.scheme, value, scheme)
         val play = expected.playStore ?: return
