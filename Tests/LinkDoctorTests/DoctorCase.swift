@@ -14,6 +14,8 @@ enum DoctorCase: String, CaseIterable, CustomStringConvertible {
   case httpToOtherHost
   case cdnDiffers
   case expiredCertificate
+  /// Not one of the issue's eight: an AASA over 128 KB (the fetch stops at the limit).
+  case aasaTooLarge
 
   var description: String { rawValue }
 
@@ -29,6 +31,7 @@ enum DoctorCase: String, CaseIterable, CustomStringConvertible {
     case .httpToOtherHost: ("http.redirect", "same host")
     case .cdnDiffers: ("apple-cdn", "mode=developer")
     case .expiredCertificate: ("tls.certificate", "renew")
+    case .aasaTooLarge: ("aasa.size", "shorten it")
     }
   }
 
@@ -36,7 +39,7 @@ enum DoctorCase: String, CaseIterable, CustomStringConvertible {
   var alsoFailing: Set<String> {
     switch self {
     // Apple's CDN still serves the good file, which the origin no longer does.
-    case .aasaRedirect, .routeNotClaimed: ["apple-cdn"]
+    case .aasaRedirect, .routeNotClaimed, .aasaTooLarge: ["apple-cdn"]
     case .htmlPageInstead: ["aasa.content-type", "apple-cdn"]
     // Nothing is fetched over HTTPS once TLS is refused.
     case .expiredCertificate:
@@ -58,6 +61,8 @@ enum DoctorCase: String, CaseIterable, CustomStringConvertible {
       """
     case .routeNotClaimed:
       "location = /.well-known/apple-app-site-association { default_type application/json; alias FILES/aasa-without-invite.json; }"
+    case .aasaTooLarge:
+      "location = /.well-known/apple-app-site-association { default_type application/json; alias FILES/aasa-too-large.json; }"
     case .otherFingerprint:
       "location = /.well-known/assetlinks.json { default_type application/json; alias FILES/assetlinks-other-key.json; }"
     default: ""
@@ -104,7 +109,12 @@ enum FaultFiles {
       "assetlinks", "--config", directory.file("other-key.json").path,
       "--out", directory.file("assetlinks-other-key.json").path,
     ])
-    for name in ["aasa.json", "aasa-without-invite.json", "assetlinks-other-key.json"] {
+    let padding = String(repeating: "x", count: 130 * 1024)
+    try Data(#"{"applinks": {"details": []}, "padding": "\#(padding)"}"#.utf8)
+      .write(to: directory.file("aasa-too-large.json"))
+    for name in [
+      "aasa.json", "aasa-without-invite.json", "assetlinks-other-key.json", "aasa-too-large.json",
+    ] {
       chmod(directory.file(name).path, 0o644)
     }
   }

@@ -35,3 +35,22 @@ struct DoctorOptionTests {
     #expect(date.timeIntervalSince1970 == 1_825_462_923)
   }
 }
+
+@Suite("doctor redirects")
+struct DoctorRedirectTests {
+  @Test func resolvesLocations() {
+    let base = "https://links.example.com/invite/ABC123"
+    #expect(Doctor.resolve("/x?y=1", against: base) == "https://links.example.com/x?y=1")
+    #expect(Doctor.resolve("http://other.example/", against: base) == "http://other.example/")
+    // Scheme-relative and relative paths are not followed.
+    #expect(Doctor.resolve("//other.example/", against: base) == nil)
+    #expect(Doctor.resolve("next", against: base) == nil)
+  }
+
+  @Test func readsHosts() {
+    #expect(Doctor.host(of: "https://Links.Example.com:8443/x") == "links.example.com")
+    #expect(Doctor.host(of: "https://links.example.com?x") == "links.example.com")
+    #expect(Doctor.host(of: "https://user@evil.example/") == nil)
+    #expect(Doctor.host(of: "links.example.com") == nil)
+  }
+}
