@@ -15,6 +15,7 @@ import PackageDescription
 //   LinkServer       `linkgen serve`: the link domain over HTTP (hummingbird); a separate product,
 //                    so an app that uses LinkKit never builds the server's dependencies
 //   LinkStoreServer  the store inside `linkgen serve`: short links, the API, click recording
+//   LinkDoctor       `linkgen doctor`: a live link domain checked as the platforms see it (libcurl)
 //   linkgen          the command-line tool: parses arguments, calls the libraries
 //   linkgen-bench    benchmarks against baselines measured in the same process
 //   linkgen-fuzz     libFuzzer harness for every reader (links, tables, association files, CSV, pages,
