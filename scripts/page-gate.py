@@ -2,12 +2,14 @@
 """The page gate: loads HTML pages in headless Chromium and fails on what an outside audit
 would find (docs/pages.md, "The page gate").
 
-    scripts/page-gate.py [--screenshots DIR] [--no-vnu] INPUT...
+    scripts/page-gate.py [--screenshots DIR] [--no-vnu] [--jobs N] INPUT...
 
-INPUT is an .html file, a folder (its *.html files) or an http(s):// URL. Each page is loaded
-once with scripts on and once with scripts off, in one Chromium session (Debian's chromium and
-chromium-driver, through selenium), and checked at 390x844 and 1280x800, each in the light and
-the dark colour scheme (emulated with CDP). It fails on:
+INPUT is an .html file, a folder (its *.html files) or an http(s):// URL (a 404 page is checked
+too). Each page is loaded once with scripts on and once with scripts off (CDP
+Emulation.setScriptExecutionDisabled) in a Chromium session (Debian's chromium and
+chromium-driver, through selenium; --jobs sessions side by side, 2 by default, each reused for
+many pages), and checked at 390x844 and 1280x800, each in the light and the dark colour scheme
+(CDP Emulation.setEmulatedMedia). It fails on:
 
   - any axe-core violation of impact serious or critical (axe.min.js as bundled in PyPI's
     axe-playwright-python);
