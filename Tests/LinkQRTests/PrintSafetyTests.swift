@@ -170,3 +170,45 @@ struct PrintSafetyTests {
     #expect(!svg.contains("z") && !svg.contains("stroke"))
   }
 }
+
+/// The outlines sheets fill: together, with the nonzero rule, exactly the dark modules.
+@Suite(.blockingWork)
+struct OutlineTests {
+  /// The winding number of each module's centre, from the outlines' vertical edges to its right.
+  static func windings(_ code: QRCode, excluding area: QRLogoArea? = nil) -> [[Int]] {
+    var winding = [[Int]](repeating: [Int](repeating: 0, count: code.size), count: code.size)
+    code.forEachDarkOutline(excluding: area) { corners in
+      #expect(corners.count >= 4 && corners.count % 2 == 0)
+      for (index, from) in corners.enumerated() {
+        let to = corners[(index + 1) % corners.count]
+        #expect(from.x == to.x || from.y == to.y, "edges are horizontal or vertical")
+        guard from.x == to.x, from.y != to.y else { continue }
+        for row in min(from.y, to.y)..<max(from.y, to.y) {
+          for column in 0..<min(from.x, code.size) {
+            winding[row][column] += to.y > from.y ? 1 : -1
+          }
+        }
+      }
+    }
+    return winding
+  }
+
+  @Test(arguments: [
+    "https://openlist.example.com/invite/AB12CD34",
+    "https://openlist.example.com/shared-checklists/3f2504e0-4f89-11d3-9a0c-0305e82c3301",
+    String(repeating: "https://openlist.example.com/", count: 20),
+  ])
+  func theOutlinesCoverExactlyTheDarkModules(text: String) throws {
+    for code in [try QRCode(encoding: text), try QRCode(encodingForLogo: text)] {
+      let area = code.errorCorrection == .high ? try code.logoArea() : nil
+      let winding = Self.windings(code, excluding: area)
+      for row in 0..<code.size {
+        for column in 0..<code.size {
+          let dark = code[column, row] && !(area?.contains(x: column, y: row) ?? false)
+          #expect((winding[row][column] != 0) == dark, "module \(column), \(row)")
+          #expect(abs(winding[row][column]) <= 1)
+        }
+      }
+    }
+  }
+}

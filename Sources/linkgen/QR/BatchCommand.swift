@@ -43,7 +43,9 @@ extension Linkgen {
           linkgen batch shared-checklist --input lists.csv --out qr --resume
 
         Limits (docs/limits.md): a record of at most 64 KB and 1024 fields (a \
-        longer one is a failed row), at most --max-rows data rows.
+        longer one is a failed row), at most --max-rows data rows. A row whose \
+        code would have modules too small to scan (under 2 pixels, or 0.25 mm at \
+        a --size in mm, cm or in) fails, unless --force.
 
         Exit status: 0 when every row was written, 64 for a usage error, 65 for \
         an unknown route, a CSV without a usable header or over --max-rows, or \

@@ -27,14 +27,23 @@ extension Linkgen {
 
         With --logo (PNG or SVG) the code is made at error correction H, in a \
         version without an alignment pattern at its centre, and the logo covers \
-        a centred square no larger than half of what each error-correction block \
-        can restore (docs/print.md, logo rules); a larger --logo-size is refused. \
+        a centred square, 20% of the side unless --logo-size says otherwise (the \
+        share measured to read like a plain code), never more than half of what \
+        each error-correction block can restore (docs/print.md, logo rules). \
         SVG output embeds the logo file as an <image>; PNG output is drawn by cairo.
 
+        --ecc is the least error correction: the code gets the smallest version \
+        that holds the text, then the highest level that version holds it at, for \
+        free (--exact-ecc keeps the level). A module under 2 pixels (PNG), or \
+        under 0.25 mm at a --size in mm, cm or in, is too small to scan and is \
+        refused with the smallest size that works (--force writes it, with a \
+        warning). A --margin under 4 modules, the quiet zone scanners find a code \
+        by, is written with a warning.
+
         Exit status: 0 on success, 64 for a usage error (a logo too large for the \
-        code among them), 65 when the text is empty or too long for any QR \
-        version, 66 when the logo cannot be read, 73 when the file cannot be \
-        written.
+        code, or modules too small to scan, among them), 65 when the text is empty \
+        or too long for any QR version, 66 when the logo cannot be read, 73 when \
+        the file cannot be written.
         """
     )
 
