@@ -38,12 +38,12 @@ extension Doctor {
       add(
         "tls.certificate",
         .warn,
-        "\(seen): it expires in \(days) day\(days == 1 ? "" : "s")",
+        "\(seen); it expires in \(days) day\(days == 1 ? "" : "s")",
         fix: "renew it now (certbot renew, or check why Caddy's or your load balancer's "
           + "automatic renewal has not run)"
       )
     } else {
-      add("tls.certificate", .pass, "\(seen) (\(days) days left)")
+      add("tls.certificate", .pass, "\(seen); \(days) days left")
     }
   }
 
@@ -89,6 +89,6 @@ extension Doctor {
       text += ", valid until \(notAfter.formatted(.iso8601))"
     }
     let subjects = chain.map(\.subject)
-    return text + " (chain: \(subjects.joined(separator: " ← ")))"
+    return text + "; chain: " + subjects.joined(separator: " ← ")
   }
 }
