@@ -158,8 +158,10 @@ struct KotlinFileWriter {
   }
 
   private static func schemeHead(_ pattern: LinkPattern, app: TableModel.AppLinks) -> String {
-    if case .authority(let host) = pattern.form { return app.scheme + "://" + host }
-    return app.scheme + ":"
+    switch pattern.form {
+    case .authority(let host): return app.scheme + "://" + host
+    case .opaque, .universal: return app.scheme + ":"
+    }
   }
 
   private mutating func nestedEnum(_ nested: KotlinPlan.NestedEnum) {

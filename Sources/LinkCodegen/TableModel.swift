@@ -48,6 +48,22 @@ struct TableModel {
     let intentMiddle: String?
     /// The name of the install referrer's item that carries the deep link.
     static let referrerItem = "deep_link"
+
+    init(_ app: AppIdentity) {
+      let package = app.android?.package
+      scheme = app.scheme
+      universalPrefix = "https://" + app.canonicalDomain
+      domains = app.domains.map { $0.lowercased() }
+      webBase = app.webBase
+      appStore = app.ios?.appStoreID.map { "https://apps.apple.com/app/id" + $0 }
+      appStoreApp = app.ios?.appStoreID.map { "itms-apps://apps.apple.com/app/id" + $0 }
+      playStorePrefix = package.map {
+        "https://play.google.com/store/apps/details?id=\($0)&referrer=\(Self.referrerItem)%3D"
+      }
+      intentMiddle = package.map {
+        "#Intent;scheme=\(app.scheme);package=\($0);S.browser_fallback_url="
+      }
+    }
   }
 
   let table: RouteTable
@@ -56,32 +72,19 @@ struct TableModel {
 
   init(table: RouteTable) {
     self.table = table
-    routes = table.routes.map { route in
-      var inPath = Set<Int>()
-      for case .parameter(let index) in route.schemePattern.path + route.universalPattern.path {
-        inPath.insert(index)
-      }
-      let parameters = route.parameters.enumerated().map { index, parameter in
-        ParameterModel(parameter: parameter, index: index, isInPath: inPath.contains(index))
-      }
-      return RouteModel(route: route, parameters: parameters)
+    routes = table.routes.map(Self.route)
+    app = AppLinks(table.app)
+  }
+
+  private static func route(_ route: Route) -> RouteModel {
+    var inPath = Set<Int>()
+    for case .parameter(let index) in route.schemePattern.path + route.universalPattern.path {
+      inPath.insert(index)
     }
-    let app = table.app
-    let package = app.android?.package
-    self.app = AppLinks(
-      scheme: app.scheme,
-      universalPrefix: "https://" + app.canonicalDomain,
-      domains: app.domains.map { $0.lowercased() },
-      webBase: app.webBase,
-      appStore: app.ios?.appStoreID.map { "https://apps.apple.com/app/id" + $0 },
-      appStoreApp: app.ios?.appStoreID.map { "itms-apps://apps.apple.com/app/id" + $0 },
-      playStorePrefix: package.map {
-        "https://play.google.com/store/apps/details?id=\($0)&referrer=\(AppLinks.referrerItem)%3D"
-      },
-      intentMiddle: package.map {
-        "#Intent;scheme=\(app.scheme);package=\($0);S.browser_fallback_url="
-      }
-    )
+    let parameters = route.parameters.enumerated().map { index, parameter in
+      ParameterModel(parameter: parameter, index: index, isInPath: inPath.contains(index))
+    }
+    return RouteModel(route: route, parameters: parameters)
   }
 
   /// Whether any parameter is a UUID.
