@@ -2,8 +2,8 @@ import Foundation
 import LinkgenTestSupport
 import Testing
 
-/// A test CA and, signed by it, a certificate for openlist.example.com (90 days) and an
-/// expired one (January 2020, made with `openssl ca -startdate/-enddate`: no faketime).
+/// A test CA and, signed by it, a certificate for openlist.example.com (90 days), one with
+/// 10 days left, and an expired one (January 2020, made with `openssl ca -startdate/-enddate`: no faketime).
 enum Certificates {
   static func make(in directory: TemporaryDirectory, openssl: URL) throws {
     let path = { (name: String) in directory.file(name).path }
@@ -33,13 +33,15 @@ enum Certificates {
 
       """.utf8
     ).write(to: directory.file("site.ext"))
-    try run(
-      openssl,
-      [
-        "x509", "-req", "-in", path("site.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
-        "-CAcreateserial", "-out", path("site.pem"), "-days", "90", "-extfile", path("site.ext"),
-      ]
-    )
+    for (name, days) in [("site.pem", 90), ("soon.pem", 10)] {
+      try run(
+        openssl,
+        [
+          "x509", "-req", "-in", path("site.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+          "-CAcreateserial", "-out", path(name), "-days", "\(days)", "-extfile", path("site.ext"),
+        ]
+      )
+    }
     try makeExpired(in: directory, openssl: openssl)
   }
 
@@ -77,7 +79,7 @@ enum Certificates {
         "-extfile", path("site.ext"), "-notext",
       ]
     )
-    for file in ["site.pem", "site.key", "expired.pem", "ca.pem"] {
+    for file in ["site.pem", "site.key", "expired.pem", "soon.pem", "ca.pem"] {
       chmod(path(file), 0o644)
     }
   }

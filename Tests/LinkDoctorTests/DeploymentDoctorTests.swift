@@ -22,9 +22,15 @@ struct DeploymentDoctorTests {
     for id in DoctorCase.allCases.map(\.expected.id) where !id.isEmpty {
       #expect(ids.contains(id), "the deployment's run has no check \(id)")
     }
-    for fault in DoctorCase.allCases where fault != .deploy {
+    for fault in DoctorCase.faults {
       try expectFault(fault, lab: lab)
     }
+    // A certificate with 10 days left is a warning: the exit status stays 0.
+    let soon = try lab.doctor(.expiringSoon)
+    #expect(soon.status == 0, "\(soon.raw)")
+    let tls = try #require(soon.check("tls.certificate"))
+    #expect(tls.status == "warn" && tls.message.contains("it expires in 9 days"), "\(tls)")
+    #expect(tls.fix.contains("renew"))
   }
 
   private func expectFault(_ fault: DoctorCase, lab: DoctorLab) throws {

@@ -16,13 +16,18 @@ enum DoctorCase: String, CaseIterable, CustomStringConvertible {
   case expiredCertificate
   /// Not one of the eight: an AASA over 128 KB (the fetch stops at the limit).
   case aasaTooLarge
+  /// Not a fault: a certificate with 10 days left, a warning.
+  case expiringSoon
+
+  /// The cases that must fail a check.
+  static var faults: [DoctorCase] { allCases.filter { $0 != .deploy && $0 != .expiringSoon } }
 
   var description: String { rawValue }
 
   /// The check that must fail, and a word its fix must contain.
   var expected: (id: String, fixMentions: String) {
     switch self {
-    case .deploy: ("", "")
+    case .deploy, .expiringSoon: ("", "")
     case .aasaRedirect: ("aasa.fetch", "redirect")
     case .aasaAsHTML: ("aasa.content-type", "application/json")
     case .htmlPageInstead: ("aasa.json", "serve the file itself")
@@ -77,7 +82,13 @@ enum DoctorCase: String, CaseIterable, CustomStringConvertible {
   }
 
   /// The certificate the HTTPS server presents.
-  var certificate: String { self == .expiredCertificate ? "expired.pem" : "site.pem" }
+  var certificate: String {
+    switch self {
+    case .expiredCertificate: "expired.pem"
+    case .expiringSoon: "soon.pem"
+    default: "site.pem"
+    }
+  }
 }
 
 /// The files the faults serve: the AASA as linkgen makes it, one from the table without the
