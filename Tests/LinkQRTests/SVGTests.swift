@@ -14,7 +14,7 @@ struct SVGTests {
     #expect(svg.contains("shape-rendering=\"crispEdges\""))
     #expect(svg.components(separatedBy: "<path ").count == 2)
     #expect(svg.contains("<rect width=\"41\" height=\"41\" fill=\"#ffffff\"/>"))
-    #expect(svg.contains("<path fill=\"#000000\" d=\"M4 4h7v1h-7"))
+    #expect(svg.contains("<path fill=\"#000000\" d=\"M4 4h7v7h-7m"))
     #expect(!svg.contains("openlist.example.com"))  // the text is never in the markup
   }
 
@@ -45,10 +45,10 @@ struct SVGTests {
     }
   }
 
-  /// The modules the `<path>` of an SVG fills, by column and row in the symbol (`margin` is the
-  /// quiet zone), each with the number of rectangles covering it. The path must be rectangles
-  /// only, each a move (absolute first, then relative to the end of the last rectangle)
-  /// followed by `h w v h h -w`: filled rectangles with no stroke.
+  /// The modules the `<path>` of an SVG fills with the nonzero rule, by column and row in the
+  /// symbol (`margin` is the quiet zone), each with its winding number. The path must be
+  /// outlines only: a move (absolute first, then relative to the last corner of the outline
+  /// before), then horizontal and vertical edges in turn, each outline closed by filling.
   static func modules(ofPath svg: String, margin: Int) throws -> [[Int]: Int] {
     #expect(!svg.contains("stroke"))
     #expect(svg.components(separatedBy: "<path ").count == 2)
@@ -75,25 +75,21 @@ struct SVGTests {
       }
     }
     flush()
-    var dark: [[Int]: Int] = [:]
+    // The outlines, as corners.
+    var outlines: [[(x: Int, y: Int)]] = []
     var pen = (x: 0, y: 0)
-    var index = 0
-    while index + 3 < commands.count {
-      let (move, to) = commands[index]
-      let parts = commands[index + 1...index + 3].map { $0 }
-      #expect("Mm".contains(move) && to.count == 2)
-      #expect(parts.map(\.0) == ["h", "v", "h"] && parts[2].1[0] == -parts[0].1[0])
-      let origin = move == "M" ? (to[0], to[1]) : (pen.x + to[0], pen.y + to[1])
-      let (width, height) = (parts[0].1[0], parts[1].1[0])
-      #expect(width > 0 && height > 0)
-      for y in origin.1..<origin.1 + height {
-        for x in origin.0..<origin.0 + width { dark[[x - margin, y - margin], default: 0] += 1 }
+    for (letter, numbers) in commands {
+      #expect("Mmhv".contains(letter) && numbers.count == ("Mm".contains(letter) ? 2 : 1))
+      switch letter {
+      case "M": pen = (numbers[0] - margin, numbers[1] - margin)
+      case "m": pen = (pen.x + numbers[0], pen.y + numbers[1])
+      case "h": pen.x += numbers[0]
+      default: pen.y += numbers[0]
       }
-      pen = (origin.0, origin.1 + height)
-      index += 4
+      if "Mm".contains(letter) { outlines.append([]) }
+      outlines[outlines.count - 1].append(pen)
     }
-    #expect(index == commands.count)
-    return dark
+    return OutlineTests.windings(outlines, from: -margin).mapValues(abs)
   }
 
   @Test func aPhysicalSizeAndColours() throws {

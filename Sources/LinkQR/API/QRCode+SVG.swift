@@ -45,11 +45,12 @@ extension QRCode {
     let fill = Array(Self.fillAttributes(options.foreground).utf8)
     let background = Array(Self.fillAttributes(options.background).utf8)
     let sideBytes = Array(side.utf8)
-    // Each rectangle is at most "m-ddd ddd" + "hddd" + "vddd" + "h-ddd" = 22 bytes.
-    let runs = size * ((size + 1) / 2)
+    // Even a checkerboard, an outline of four corners per dark module, stays under 12 bytes
+    // per grid point ("m-ddd ddd" and "h1v1h-1" per module, half of them dark).
+    let runs = (size + 1) * (size + 1)
     let image = logo.map { Array($0.dataURL.utf8) } ?? []
     let capacity =
-      400 + 2 * sideBytes.count + fill.count + background.count + runs * 26 + image.count
+      400 + 2 * sideBytes.count + fill.count + background.count + runs * 12 + image.count
     return String(capacity: capacity) { out in
       out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
       out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" ")
@@ -95,29 +96,38 @@ extension QRCode {
     }
   }
 
-  /// One rectangle per run of dark modules (merged with the same run in the rows under it:
-  /// ``forEachDarkRectangle(excluding:_:)``), in as few bytes as SVG allows: a relative move,
-  /// then `h`, `v` and `h` back, left open (filling closes a subpath by itself), so the pen
-  /// ends at the rectangle's bottom-left corner and the next move starts from there:
-  /// `M4 4h7v1h-7m8-1h1v1h-1`. A negative number needs no space before it.
+  /// The outlines of the dark area (``forEachDarkOutline(excluding:_:)``: the rectangles of
+  /// its runs of dark modules, merged), in as few bytes as SVG allows: a relative move to an
+  /// outline's first corner, then its edges, which turn at every corner, as `h` and `v` in
+  /// turn, left open (filling closes a subpath by itself, and the nonzero rule leaves holes
+  /// light), so the next move starts from the last corner: `M4 4h7v7h-7m8-7h2v1h-1…`. A
+  /// negative number needs no space before it.
   private func writePath(_ out: inout TextWriter, margin: Int, excluding area: QRLogoArea?) {
-    var (penX, penY) = (0, 0)
-    var first = true
-    forEachDarkRectangle(excluding: area) { x, y, width, height in
-      let (x, y) = (x + margin, y + margin)
-      out.write(UInt8(ascii: first ? "M" : "m"))
-      out.write(first ? x : x - penX)
-      let down = first ? y : y - penY
-      if down >= 0 { out.write(UInt8(ascii: " ")) }
-      out.write(down)
-      first = false
-      out.write(UInt8(ascii: "h"))
-      out.write(width)
-      out.write(UInt8(ascii: "v"))
-      out.write(height)
-      out.write(UInt8(ascii: "h"))
-      out.write(-width)
-      (penX, penY) = (x, y + height)
+    var pen: (x: Int, y: Int)?
+    forEachDarkOutline(excluding: area) { corners in
+      let first = corners[0]
+      if let pen {
+        out.write(UInt8(ascii: "m"))
+        out.write(first.x - pen.x)
+        if first.y - pen.y >= 0 { out.write(UInt8(ascii: " ")) }
+        out.write(first.y - pen.y)
+      } else {
+        out.write(UInt8(ascii: "M"))
+        out.write(first.x + margin)
+        out.write(UInt8(ascii: " "))
+        out.write(first.y + margin)
+      }
+      for index in 1..<corners.count {
+        let (from, to) = (corners[index - 1], corners[index])
+        if from.y == to.y {
+          out.write(UInt8(ascii: "h"))
+          out.write(to.x - from.x)
+        } else {
+          out.write(UInt8(ascii: "v"))
+          out.write(to.y - from.y)
+        }
+      }
+      pen = corners[corners.count - 1]
     }
   }
 

@@ -4,9 +4,10 @@ extension QRCode {
   /// list of its corners in order, that filled together with the nonzero rule cover exactly the
   /// dark modules. Outer outlines run clockwise (on screen, y down) and holes counter-clockwise.
   ///
-  /// An outline is the run rectangles of ``forEachDarkRectangle(excluding:_:)`` merged: its
-  /// corners are only where the edge of the dark area turns, so a code costs about a sixth fewer
-  /// points than as rectangles, and no two subpaths of the fill ever share an edge.
+  /// An outline is the rectangles of the runs of dark modules (``forEachDarkRun(excluding:_:)``)
+  /// merged: its corners are only where the edge of the dark area turns, so a code costs about
+  /// a sixth fewer points than as a rectangle per run, and no two subpaths of the fill ever
+  /// share an edge. PDF sheets and SVG files both draw codes this way.
   package func forEachDarkOutline(
     excluding area: QRLogoArea? = nil,
     _ body: (_ corners: [(x: Int, y: Int)]) -> Void
