@@ -179,6 +179,21 @@ struct PrintSurvivalTests {
     #expect(FileManager.default.fileExists(atPath: file.path))
   }
 
+  /// A batch fails the rows whose codes would be too small, and writes them with `--force`.
+  @Test func aBatchRefusesCodesTooSmallUnlessForced() throws {
+    let directory = try TemporaryDirectory()
+    let arguments = [
+      "batch", "shared-checklist", "--config", Linkgen.openlistPath, "--input",
+      "Examples/openlist/invites.csv", "--size", "5mm",
+    ]
+    let refused = try Linkgen.run(arguments + ["--out", directory.file("refused").path])
+    #expect(refused.status == 65, "\(refused.error)")
+    #expect(refused.error.contains("the smallest size that works is"))
+    let forced = try Linkgen.run(arguments + ["--out", directory.file("forced").path, "--force"])
+    #expect(forced.status == 0, "\(forced.error)")
+    #expect(forced.output.contains("12 written"), "\(forced.output)")
+  }
+
   @Test(arguments: ["0", "2"])
   func aQuietZoneUnderFourModulesWarns(margin: String) throws {
     let directory = try TemporaryDirectory()
