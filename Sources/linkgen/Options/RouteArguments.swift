@@ -31,8 +31,9 @@ struct RouteArguments: ParsableArguments {
   /// validate` warns about it. A test checks the list against the commands' help.
   static let reservedNames: Set<String> = [
     "banner", "banner-snippet", "config", "field", "format", "help", "locale", "out", "param",
-    "platform", "qr", "qr-background", "qr-dpi", "qr-ecc", "qr-foreground", "qr-invert",
-    "qr-link", "qr-margin", "qr-min-version", "qr-scale", "qr-size", "share", "templates",
+    "platform", "qr", "qr-background", "qr-dpi", "qr-ecc", "qr-exact-ecc", "qr-force",
+    "qr-foreground", "qr-invert", "qr-link", "qr-margin", "qr-min-version", "qr-scale", "qr-size",
+    "share", "templates",
   ]
 
   /// The route's values, checked against the table.
