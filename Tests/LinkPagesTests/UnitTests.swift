@@ -24,6 +24,8 @@ struct URLPolicyTests {
   @Test(arguments: [
     "https://openlist.example.com/a?b=c%2C", "openlist://shared-checklists?x=1",
     "intent://x#Intent;scheme=openlist;package=com.example.openlist;S.browser_fallback_url=https%3A%2F%2Fa.example;end",
+    // The opaque form (a table whose scheme template is `openlist:{album}`).
+    "intent:x?index=1#Intent;scheme=openlist;package=com.example.openlist;end",
   ])
   func accepts(_ url: String) throws {
     _ = try policy.check(url).get()
@@ -35,7 +37,9 @@ struct URLPolicyTests {
     "https:evil.example",
     "https://user@evil.example/", "https://evil.example:8443/", "https:\\\\evil.example",
     "https://evil.example/\"onmouseover=\"x", "http://openlist.example.com/", "openlistx://x",
-    "intent://x#Intent;scheme=openlist;package=com.evil.app;end", "file:///etc/passwd", "",
+    "intent://x#Intent;scheme=openlist;package=com.evil.app;end",
+    "intent:x#Intent;scheme=evil;package=com.example.openlist;end",
+    "intent:x#Intent;scheme=openlist;package=com.example.openlist;", "file:///etc/passwd", "",
     "https://exa mple.com/", "itms-apps://apps.apple.com/app/id1",
   ])
   func refuses(_ url: String) {

@@ -48,7 +48,10 @@ struct URLPolicy {
     case appScheme where url.hasPrefix(appScheme + ":"):
       return .success(.appScheme)
     case "intent":
-      guard let androidPackage, slashes,
+      // `intent://host/…` for a table in the authority form, `intent:data?…` for one in the
+      // opaque form (`myphotoapp:{album}`): Android prefixes the data with the scheme either
+      // way. Both are pinned to the app's scheme and package.
+      guard let androidPackage,
         bytes.end(ofFirst: "#Intent;scheme=\(appScheme);package=\(androidPackage);".utf8) != nil,
         url.hasSuffix(";end")
       else { return refuse("only intent: links to the app's own scheme and package are allowed") }
