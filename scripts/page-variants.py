@@ -9,7 +9,7 @@ desktop, iPhone, iPad, Android (Chrome, Firefox), every in-app browser of the se
 (Sources/LinkServer/Package/ClientTables.swift) on iOS and Android, a link-preview crawler,
 the home route, an invite, the 404 page. Adds `linkgen page` output (the page for any device)
 for the OpenList table as it is and without its pages section (the default colours and
-templates). One file per variant, <source>-<locale>-<client>-<route>.html.
+templates), and for the photos example (the opaque scheme form, `intent:` without `//`). One file per variant, <source>-<locale>-<client>-<route>.html.
 """
 
 import json
@@ -118,6 +118,12 @@ def main():
                                 "--field", "title=Groceries", "--locale", locale, "--config", str(config),
                                 "--out", str(file)], cwd=ROOT, check=True)
                 count += 1
+            # The photos example: a table in the opaque scheme form (`myphotoapp:{albumname}`).
+            file = out / f"page-{locale}-photos.html"
+            subprocess.run([linkgen, "page", "album-photo", "--albumname", "summer", "--index", "1",
+                            "--locale", locale, "--config", str(ROOT / "Examples/photos/linkgen.json"),
+                            "--out", str(file)], cwd=ROOT, check=True)
+            count += 1
     print(f"page-variants: {count} pages in {out}")
 
 
