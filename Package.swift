@@ -228,7 +228,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-      ]
+      ],
+      // The API's OpenAPI document, compiled in as bytes and served as /api/v1/openapi.json.
+      resources: [.embedInCode("openapi.json")]
     ),
 
     // MARK: Executables

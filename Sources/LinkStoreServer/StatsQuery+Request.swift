@@ -18,10 +18,12 @@ extension StatsQuery {
     }
     func day(_ name: String) throws(RequestProblem) -> ClickDay? {
       guard let text = parameters[name[...]] else { return nil }
-      guard let day = ClickDay(String(text)) else {
+      // Nothing is counted before 1970, and a day before 1000 would not print as YYYY-MM-DD.
+      guard let day = ClickDay(String(text)), day.daysSince1970 >= 0 else {
         throw RequestProblem(
           field: name,
-          message: "\(name) must be a day in the form YYYY-MM-DD, not '\(text.prefix(32))'"
+          message: "\(name) must be a day in the form YYYY-MM-DD, 1970-01-01 or later, "
+            + "not '\(text.prefix(32))'"
         )
       }
       return day
@@ -30,7 +32,8 @@ extension StatsQuery {
     let from = try day("from") ?? ClickDay(daysSince1970: to.daysSince1970 - 29)
     var groupBy: [StatsDimension] = []
     if let text = parameters["groupBy"] {
-      for name in text.split(separator: ",") {
+      // An empty column (`groupBy=`, `groupBy=route,`) is refused like an unknown one.
+      for name in text.split(separator: ",", omittingEmptySubsequences: false) {
         guard let dimension = StatsDimension(rawValue: String(name)) else {
           throw RequestProblem(
             field: "groupBy",

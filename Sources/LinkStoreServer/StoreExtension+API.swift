@@ -21,6 +21,8 @@ enum APIEndpoint: CaseIterable {
   case stats
   /// `POST /api/v1/opens`.
   case opens
+  /// `GET|HEAD /api/v1/openapi.json`: the API's OpenAPI document.
+  case openAPI
 
   /// The endpoint of a path's segments after `/api/v1/`, if any.
   init?(_ segments: [Substring]) {
@@ -29,6 +31,7 @@ enum APIEndpoint: CaseIterable {
     case (2, "links"): self = .link
     case (1, "stats"): self = .stats
     case (1, "opens"): self = .opens
+    case (1, "openapi.json"): self = .openAPI
     default: return nil
     }
   }
@@ -40,6 +43,7 @@ enum APIEndpoint: CaseIterable {
     case .link: "api_link"
     case .stats: "api_stats"
     case .opens: "api_opens"
+    case .openAPI: "api_openapi"
     }
   }
 
@@ -48,7 +52,7 @@ enum APIEndpoint: CaseIterable {
     switch self {
     case .links, .opens: [.post]
     case .link: [.get, .head, .delete]
-    case .stats: [.get, .head]
+    case .stats, .openAPI: [.get, .head]
     }
   }
 
@@ -152,6 +156,7 @@ extension StoreExtension {
     case .links: return await create(request, keyID: key?.id)
     case .opens: return await reportOpen(request)
     case .stats: return await stats(request)
+    case .openAPI: return OpenAPIDocument.response(head: request.method == .head)
     case .link:
       let code = String(segments[1])
       return request.method == .delete
