@@ -106,11 +106,15 @@ struct KotlinFileWriter {
       emit("        val \(property.name): \(declaration(of: property))\(comma)")
     }
     emit("    ) : \(typeName)() {")
-    emit("        init {")
-    let values = subclass.properties.map(checkedValue).joined(separator: ", ")
-    emit("            LinkRuntime.check(\(index), arrayOf<Any?>(\(values)))")
-    emit("        }")
-    emit("")
+    let checks = subclass.properties.enumerated().compactMap { position, property in
+      Self.check(property, route: index, slot: position)
+    }
+    if !checks.isEmpty {
+      emit("        init {")
+      for check in checks { emit("            " + check) }
+      emit("        }")
+      emit("")
+    }
     builders(subclass)
     emit("    }")
   }
@@ -122,12 +126,22 @@ struct KotlinFileWriter {
     return property.type + " = " + Self.expression(value, of: property)
   }
 
-  /// The value `LinkRuntime.check` reads: ints as Long, enums as their text.
-  private func checkedValue(_ property: KotlinPlan.Property) -> String {
-    let optional = property.model.isOptional ? "?" : ""
-    if property.type == "Int" { return "this.\(property.name)\(optional).toLong()" }
-    if property.nested != nil { return "this.\(property.name)\(optional).value" }
-    return "this.\(property.name)"
+  /// The statement of the `init` block that checks one property with the `LinkRuntime.check`
+  /// overload of its type (ints as Long, enums as their text), without boxing or an array; `nil`
+  /// for a Boolean, which always fits.
+  private static func check(_ property: KotlinPlan.Property, route: Int, slot: Int) -> String? {
+    let call = "LinkRuntime.check(\(route), \(slot), "
+    let value = "this.\(property.name)"
+    let optional = property.model.isOptional
+    switch property.type {
+    case "Boolean": return nil
+    case "Int", "Long":
+      let long = property.type == "Int" ? ".toLong()" : ""
+      return optional ? "\(value)?.let { \(call)it\(long)) }" : call + value + long + ")"
+    default:
+      if property.nested != nil { return call + value + (optional ? "?" : "") + ".value)" }
+      return call + value + ")"
+    }
   }
 
   private mutating func builders(_ subclass: KotlinPlan.Subclass) {

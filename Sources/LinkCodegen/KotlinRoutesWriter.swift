@@ -151,8 +151,9 @@ struct KotlinRoutesWriter {
       }
       lines.append(pad + "    \(index) -> \(subclass.name)(")
       for (position, property) in subclass.properties.enumerated() {
-        let comma = position == subclass.properties.count - 1 ? "" : ","
-        lines.append(pad + "        " + conversion(property, slot: position) + comma)
+        var conversion = self.conversion(property, slot: position)
+        if position < subclass.properties.count - 1 { conversion[conversion.count - 1] += "," }
+        lines += conversion.map { pad + "        " + $0 }
       }
       lines.append(pad + "    )")
     }
@@ -160,23 +161,32 @@ struct KotlinRoutesWriter {
     lines.append(pad + "}")
   }
 
-  /// The typed value of a parsed slot (a UUID, Long, String or Boolean, or null).
-  private func conversion(_ property: KotlinPlan.Property, slot: Int) -> String {
+  /// The typed value of a parsed slot (a UUID, Long, String or Boolean, or null): one line, or
+  /// for an enum a `when` over the value's text (no `values()` copy, no lambda).
+  private func conversion(_ property: KotlinPlan.Property, slot: Int) -> [String] {
     let value = "slots[\(slot)]"
     let optional = property.model.isOptional
-    let fallback = property.parameter.defaultValue.map {
-      " ?: " + KotlinFileWriter.expression($0, of: property)
+    let defaultValue = property.parameter.defaultValue.map {
+      KotlinFileWriter.expression($0, of: property)
     }
+    let fallback = defaultValue.map { " ?: " + $0 }
     if let nested = property.nested {
-      let find = optional || fallback != nil ? "firstOrNull" : "first"
-      return "\(nested.name).values().\(find) { it.value == \(value) }" + (fallback ?? "")
+      let otherwise =
+        defaultValue ?? (optional ? "null" : "throw IllegalStateException(\"no value\")")
+      return ["when (\(value)) {"]
+        + nested.constants.map {
+          "    \(KotlinLiteral.string($0.value)) -> \(nested.name).\($0.name)"
+        }
+        + ["    else -> \(otherwise)", "}"]
     }
     let nullable = optional || fallback != nil
     if property.type == "Int" {
-      return nullable
-        ? "(\(value) as Long?)?.toInt()" + (fallback ?? "") : "(\(value) as Long).toInt()"
+      return [
+        nullable
+          ? "(\(value) as Long?)?.toInt()" + (fallback ?? "") : "(\(value) as Long).toInt()"
+      ]
     }
-    return "\(value) as \(property.type)" + (nullable ? "?" : "") + (fallback ?? "")
+    return ["\(value) as \(property.type)" + (nullable ? "?" : "") + (fallback ?? "")]
   }
 
   private func linkSet(into lines: inout [String]) {

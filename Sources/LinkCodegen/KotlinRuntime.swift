@@ -20,6 +20,7 @@ enum KotlinRuntime {
             private const val SLASH: Byte = 0x2F
             private const val PERCENT: Byte = 0x25
             private val EMPTY = ByteArray(0)
+            private val NO_INTS = IntArray(0)
             private val NO_VALUES = arrayOf<String>()
             private val HTTPS = ascii("https")
             private val CLASSES = IntArray(256) { CLASS_TEXT[it] - '0' }
@@ -188,7 +189,7 @@ enum KotlinRuntime {
                 private var queryEnd = -1
                 private var segments = IntArray(16)
                 private var segmentCount = 0
-                private var items = IntArray(16)
+                private var items = NO_INTS
                 private var itemCount = 0
                 private var scratch = EMPTY
                 private var text = EMPTY
@@ -401,7 +402,7 @@ enum KotlinRuntime {
                             if (itemCount >= MAX_ITEMS) {
                                 return fail(LinkErrorCode.tooManyParts, "the link has more than $MAX_ITEMS query items")
                             }
-                            if (4 * itemCount == items.size) items = items.copyOf(2 * items.size)
+                            if (4 * itemCount == items.size) items = items.copyOf(maxOf(16, 2 * items.size))
                             val equals = indexOf(EQUALS, start, end)
                             val valueStart = if (equals < end) equals + 1 else end
                             if (hasEscapes && (!decode(start, equals) || !decode(valueStart, end))) return false
@@ -586,15 +587,16 @@ enum KotlinRuntime {
                 fun ignored(route: Int): List<Pair<String, String>> {
                     if (itemCount == 0) return emptyList()
                     val pattern = if (universal) ROUTES[route].universal else ROUTES[route].scheme
-                    val result = ArrayList<Pair<String, String>>()
+                    var result: ArrayList<Pair<String, String>>? = null
                     for (position in 0 until itemCount) {
                         if (pattern.query.any { isNamed(position, it.nameBytes) }) continue
                         if (!decode(items[4 * position], items[4 * position + 1])) continue
                         val name = String(text, textStart, textCount, Charsets.UTF_8)
                         if (!decode(items[4 * position + 2], items[4 * position + 3])) continue
+                        if (result == null) result = ArrayList(itemCount - position)
                         result.add(Pair(name, String(text, textStart, textCount, Charsets.UTF_8)))
                     }
-                    return result
+                    return result ?: emptyList()
                 }
 
                 private fun noRoute(): Problem {
@@ -631,7 +633,7 @@ enum KotlinRuntime {
                                 else "must be a decimal integer, got ${shown(bytes, start, count)}"
                             )
                         }
-                        return boundsProblem(param, int, shown(bytes, start, count)) ?: int
+                        return boundsProblem(param, int) { shown(bytes, start, count) } ?: int
                     }
                     BOOL_KIND -> {
                         if (equalBytes(bytes, start, count, TRUE)) return true
@@ -661,9 +663,10 @@ enum KotlinRuntime {
                 )
             }
 
-            private fun boundsProblem(param: Param, int: Long, shown: String): Bad? {
-                if (int < param.min) return invalid("must be at least ${param.min}, got $shown")
-                if (int > param.max) return invalid("must be at most ${param.max}, got $shown")
+            /** Null when the integer is within the parameter's bounds; [shown] words the value. */
+            private inline fun boundsProblem(param: Param, int: Long, shown: () -> String): Bad? {
+                if (int < param.min) return invalid("must be at least ${param.min}, got ${shown()}")
+                if (int > param.max) return invalid("must be at most ${param.max}, got ${shown()}")
                 return null
             }
 
@@ -706,22 +709,34 @@ enum KotlinRuntime {
                 )
             }
 
-            /** Checks the values of a value being built (null for an absent optional value): throws
-             * IllegalArgumentException with LinkKit's message for one that does not fit. */
-            fun check(route: Int, values: Array<Any?>) {
-                val target = ROUTES[route]
-                for (index in values.indices) {
-                    val value = values[index] ?: continue
-                    val param = target.params[index]
-                    val bad = valueProblem(param, value) ?: pathProblem(param, value) ?: continue
-                    throw IllegalArgumentException("parameter '${param.name}' of route '${target.name}' ${bad.sentence}")
-                }
+            /** Checks a value being built: throws IllegalArgumentException with LinkKit's message
+             * when value [index] of route [route] does not fit its parameter. One overload a type,
+             * so the init blocks neither box nor allocate. */
+            fun check(route: Int, index: Int, value: java.util.UUID?) {
+                if (value == null) return
+                val bad = nilProblem(ROUTES[route].params[index], value) ?: return
+                reject(route, index, bad)
             }
 
-            private fun valueProblem(param: Param, value: Any): Bad? {
-                if (value is java.util.UUID) return nilProblem(param, value)
-                if (value is Long) return boundsProblem(param, value, "\"$value\"")
-                if (value !is String || param.kind != STRING_KIND) return null
+            fun check(route: Int, index: Int, value: Long) {
+                val bad = boundsProblem(ROUTES[route].params[index], value) { "\"$value\"" } ?: return
+                reject(route, index, bad)
+            }
+
+            fun check(route: Int, index: Int, value: String?) {
+                if (value == null) return
+                val param = ROUTES[route].params[index]
+                val bad = valueProblem(param, value) ?: pathProblem(param, value) ?: return
+                reject(route, index, bad)
+            }
+
+            private fun reject(route: Int, index: Int, bad: Bad) {
+                val target = ROUTES[route]
+                throw IllegalArgumentException("parameter '${target.params[index].name}' of route '${target.name}' ${bad.sentence}")
+            }
+
+            private fun valueProblem(param: Param, value: String): Bad? {
+                if (param.kind != STRING_KIND) return null
                 var index = 0
                 var scalars = 0L
                 val allowed = param.allowed
@@ -747,25 +762,35 @@ enum KotlinRuntime {
                 return false
             }
 
-            /** The 8-4-4-4-12 form in either case, or null. */
+            /** The 8-4-4-4-12 form in either case, or null: the hex digits read straight into the
+             * UUID's two halves. */
             fun uuid(bytes: ByteArray, start: Int, count: Int): java.util.UUID? {
-                if (count != 36) return null
-                var high = 0L
-                var low = 0L
-                var digits = 0
-                for (index in 0 until 36) {
-                    val byte = bytes[start + index]
-                    if (index == 8 || index == 13 || index == 18 || index == 23) {
-                        if (byte != DASH) return null
-                        continue
-                    }
-                    val value = hex(byte)
-                    if (value < 0) return null
-                    if (digits < 16) high = (high shl 4) or value.toLong() else low = (low shl 4) or value.toLong()
-                    digits++
+                if (count != 36 || bytes[start + 8] != DASH || bytes[start + 13] != DASH ||
+                    bytes[start + 18] != DASH || bytes[start + 23] != DASH
+                ) {
+                    return null
                 }
-                return java.util.UUID(high, low)
+                val time = hexDigits(bytes, start, 8)
+                val middle = hexDigits(bytes, start + 9, 4)
+                val version = hexDigits(bytes, start + 14, 4)
+                val variant = hexDigits(bytes, start + 19, 4)
+                val node = hexDigits(bytes, start + 24, 12)
+                if (time < 0 || middle < 0 || version < 0 || variant < 0 || node < 0) return null
+                return java.util.UUID((time shl 32) or (middle shl 16) or version, (variant shl 48) or node)
             }
+
+            /** The value of [count] (at most 15) hex digits, or -1. */
+            private fun hexDigits(bytes: ByteArray, start: Int, count: Int): Long {
+                var value = 0L
+                for (index in start until start + count) {
+                    val digit = HEX_VALUES[bytes[index].toInt() and 0xFF]
+                    if (digit < 0) return -1
+                    value = (value shl 4) or digit.toLong()
+                }
+                return value
+            }
+
+            private val HEX_VALUES = IntArray(256) { hex(it.toByte()) }
 
             private const val DASH: Byte = 0x2D
 
