@@ -270,6 +270,8 @@ struct ServeTests {
       "qr=gif", "qr=png&qr-size=10", "qr=png&qr-size=99999", "qr=png&qr-fg=%23eee",
       "qr=png&qr-fg=white&qr-bg=black", "qr=png&qr-margin=40", "qr=png&qr-ecc=X",
       "qr=png&qr=svg", "qr=png&qr-fg=%3Cscript%3E", "qr=",
+      // In range, but under 2 pixels a module for this link's code: it would not scan.
+      "qr=png&qr-size=64", "qr=svg&qr-size=64",
     ] {
       let response = try server.get("\(Self.page)?\(bad)")
       #expect(response.status == 400, "\(bad)")

@@ -32,7 +32,8 @@ struct QRResponses: Sendable {
   /// What the 400 answer says: the rules, and nothing of the request.
   static let rules = """
     Bad QR code options. A link's QR code is GET <link>?qr=png or ?qr=svg, with optional
-    qr-size=<pixels, 64-2048>, qr-margin=<modules, 0-16>, qr-ecc=L|M|Q|H, and
+    qr-size=<pixels, 64-2048, at least 2 a module: a longer link needs more>,
+    qr-margin=<modules, 0-16>, qr-ecc=L|M|Q|H, and
     qr-fg=<colour> / qr-bg=<colour> (hex such as 1a237e, or black, white, transparent) with
     dark modules on a light background and a contrast of at least 4.5:1. Each at most once.
 
@@ -112,6 +113,8 @@ struct QRResponses: Sendable {
     render.foreground = options.foreground
     render.background = options.background
     if let size = options.size { render.scale = .fit(QRLength(Double(size), .pixels)) }
+    // A size that leaves a module under 2 pixels would not scan: 400, as `linkgen qr` refuses it.
+    try render.checkModuleSize(of: code, format: options.format)
     let bytes = try options.format.render(code, render)
     let image = CannedResponse(
       contentType: options.format == .png ? "image/png" : "image/svg+xml",
