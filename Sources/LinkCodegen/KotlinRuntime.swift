@@ -23,7 +23,9 @@ enum KotlinRuntime {
             private val NO_INTS = IntArray(0)
             private val NO_VALUES = arrayOf<String>()
             private val HTTPS = ascii("https")
-            private val CLASSES = IntArray(256) { CLASS_TEXT[it] - '0' }
+            /** LinkKit's byte classes, with '/' (class 0 there) as class 4, so the character scan
+             * also finds the slashes that split the authority and the path. */
+            private val CLASSES = IntArray(256) { if (it == 0x2F) 4 else CLASS_TEXT[it] - '0' }
             private val UNRESERVED = BooleanArray(128).also { flags ->
                 for (byte in ascii(UNRESERVED_TEXT)) flags[byte.toInt()] = true
             }
@@ -188,6 +190,9 @@ enum KotlinRuntime {
                 private var queryStart = -1
                 private var queryEnd = -1
                 private var segments = IntArray(16)
+                private var slashes = IntArray(16)
+                private var slashCount = 0
+                private var slashCursor = 0
                 private var segmentCount = 0
                 private var items = NO_INTS
                 private var itemCount = 0
@@ -214,6 +219,13 @@ enum KotlinRuntime {
 
                 private fun source(start: Int, end: Int) = String(input, start, end - start, Charsets.UTF_8)
 
+                /** The first '/' in [start, end), or end: from the slashes before the query and the
+                 * fragment that classify() recorded, read in order (start never goes back). */
+                private fun nextSlash(start: Int, end: Int): Int {
+                    while (slashCursor < slashCount && slashes[slashCursor] < start) slashCursor++
+                    return if (slashCursor < slashCount && slashes[slashCursor] < end) slashes[slashCursor] else end
+                }
+
                 private fun indexOf(byte: Byte, start: Int, end: Int): Int {
                     var index = start
                     while (index < end && input[index] != byte) index++
@@ -229,6 +241,14 @@ enum KotlinRuntime {
                         val byte = at(index)
                         val byteClass = CLASSES[byte]
                         if (byteClass == 0) {
+                            index++
+                            continue
+                        }
+                        if (byteClass == 4) {
+                            if (question < 0 && hash < 0) {
+                                if (slashCount == slashes.size) slashes = slashes.copyOf(2 * slashes.size)
+                                slashes[slashCount++] = index
+                            }
                             index++
                             continue
                         }
@@ -289,7 +309,7 @@ enum KotlinRuntime {
                         return true
                     }
                     hostStart = afterColon + 2
-                    hostEnd = indexOf(SLASH, hostStart, hierarchyEnd)
+                    hostEnd = nextSlash(hostStart, hierarchyEnd)
                     pathStart = hostEnd
                     pathEnd = hierarchyEnd
                     return checkHost()
@@ -379,7 +399,7 @@ enum KotlinRuntime {
                     var start = path
                     var more = true
                     while (more) {
-                        val stop = indexOf(SLASH, start, end)
+                        val stop = nextSlash(start, end)
                         if (segmentCount >= MAX_SEGMENTS) {
                             return fail(LinkErrorCode.tooManyParts, "the link has more than $MAX_SEGMENTS path segments")
                         }
