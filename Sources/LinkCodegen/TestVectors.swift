@@ -106,27 +106,9 @@ package enum TestVectors {
 
 /// JSON text for the vectors, written by hand so that the output is stable and one case a line.
 enum JSONText {
-  /// A JSON string: `"`, `\` and control characters escaped, everything else as it is.
-  static func string(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
+  /// A JSON string: `"`, `\` and control characters escaped, everything else as it is
+  /// (LinkKit's own quoting, as `linkgen make --format json` writes strings).
+  static func string(_ text: String) -> String { JSONValue.quoted(text) }
 
   /// `{"a": …, "b": …}` from pairs of a key and JSON text, in order.
   static func object(_ members: [(String, String)]) -> String {
