@@ -212,6 +212,11 @@ let package = Package(
       dependencies: ["linkgen-generate"]
     ),
 
+    // MARK: Moving in from other link services
+    // Firebase Dynamic Links long links read against the table, and the importers' models
+    // (FDL, Branch, CSV). LinkKit only: shared by the importers and the server.
+    .target(name: "LinkImport", dependencies: ["LinkKit"]),
+
     // MARK: The store inside the server (short links, the API, click recording)
     // A LinkServer extension over a LinkStore: `/s/<code>` pages, `/api/v1/`, click counts,
     // rate limits. Its own target, so LinkServer stays usable without a database.
@@ -306,6 +311,10 @@ let package = Package(
     .testTarget(
       name: "LinkAssociationTests",
       dependencies: ["LinkAssociation", "LinkKit", "LinkgenTestSupport"]
+    ),
+    .testTarget(
+      name: "LinkImportTests",
+      dependencies: ["LinkImport", "LinkKit", "LinkgenTestSupport"]
     ),
     .testTarget(
       name: "LinkPagesTests",

@@ -1,0 +1,9 @@
+import Foundation
+import LinkImport
+import LinkKit
+import LinkgenTestSupport
+import Testing
+
+@Suite struct FirebaseLongLinkTests {
+  @Test func placeholder() {}
+}
