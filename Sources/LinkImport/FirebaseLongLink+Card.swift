@@ -10,7 +10,7 @@ public import LinkKit
 /// ``maximumDescriptionLength`` characters, with no control or bidirectional-override
 /// characters. Otherwise all three are dropped together and the page shows the route's own
 /// card: a link's card never points a preview at a host the team does not own.
-public struct SocialCard: Sendable, Hashable {
+public struct FirebaseSocialCard: Sendable, Hashable {
   /// The longest title kept, in characters.
   public static let maximumTitleLength = 300
   /// The longest description kept, in characters.
@@ -46,7 +46,7 @@ public struct SocialCard: Sendable, Hashable {
   static func read(
     _ known: [FirebaseParameter: String],
     imageHosts: Set<String>
-  ) -> (card: SocialCard?, rejection: String?) {
+  ) -> (card: FirebaseSocialCard?, rejection: String?) {
     let title = known[.st]
     let description = known[.sd]
     guard let image = known[.si] else {
@@ -60,7 +60,7 @@ public struct SocialCard: Sendable, Hashable {
     if let problem = textProblem(description, name: "sd", limit: maximumDescriptionLength) {
       return (nil, problem)
     }
-    return (SocialCard(title: title, description: description, imageURL: image), nil)
+    return (FirebaseSocialCard(title: title, description: description, imageURL: image), nil)
   }
 
   static func imageProblem(_ url: String, hosts: Set<String>) -> String? {

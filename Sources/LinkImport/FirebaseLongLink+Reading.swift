@@ -7,7 +7,7 @@ enum LongLinkURL {
       .notALongLink,
       "a long link is https://<a domain of the table>/?link=…; this link is not"
     )
-    guard let host = SocialCard.httpsHost(of: url),
+    guard let host = FirebaseSocialCard.httpsHost(of: url),
       domains.contains(where: { $0.lowercased() == host })
     else { throw refuse }
     let afterScheme = url.utf8.dropFirst("https://".utf8.count + host.utf8.count)

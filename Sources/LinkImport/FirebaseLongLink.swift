@@ -8,7 +8,7 @@ public import LinkKit
 /// LinkKit's parser, which names what is wrong when it is not), and every app identifier it
 /// carries must be the table's own app. The fallback links (`afl`, `ifl`, `ipfl`, `ofl`) are
 /// never followed: they are reported in ``ignored``. The social card (`st`, `sd`, `si`) is
-/// kept only under the rule of ``SocialCard``.
+/// kept only under the rule of ``FirebaseSocialCard``.
 ///
 /// ```swift
 /// let long = try FirebaseLongLink(
@@ -32,8 +32,8 @@ public struct FirebaseLongLink: Sendable, Hashable {
   /// The app parameters the link carries (`apn`, `ibi`, `ipbi`, `isi`, `ius`, `amv`, `imv`),
   /// decoded; the identifiers among them are the table's own.
   public let appParameters: [FirebaseParameter: String]
-  /// The social card, when `si` passes the rule (see ``SocialCard``).
-  public let card: SocialCard?
+  /// The social card, when `si` passes the rule (see ``FirebaseSocialCard``).
+  public let card: FirebaseSocialCard?
   /// Why the card parameters were dropped, when the link has some and they were.
   public let cardRejection: String?
   /// The analytics parameters (`utm_*`, `at`, `ct`, `mt`, `pt`), decoded.
@@ -71,7 +71,7 @@ public struct FirebaseLongLink: Sendable, Hashable {
   /// character is ``FirebaseLongLinkError/Code/malformedQuery``.
   ///
   /// - Parameter imageHosts: the hosts a social image may be on; `nil` means
-  ///   ``SocialCard/defaultImageHosts(for:)``.
+  ///   ``FirebaseSocialCard/defaultImageHosts(for:)``.
   public init(
     query: String,
     table: RouteTable,
@@ -103,9 +103,9 @@ public struct FirebaseLongLink: Sendable, Hashable {
     self.deepLink = deepLink
     self.link = try Self.parseDeepLink(deepLink, table: table)
     self.appParameters = try AppParameterCheck.check(sorted.known, app: table.app)
-    let cardResult = SocialCard.read(
+    let cardResult = FirebaseSocialCard.read(
       sorted.known,
-      imageHosts: imageHosts ?? SocialCard.defaultImageHosts(for: table)
+      imageHosts: imageHosts ?? FirebaseSocialCard.defaultImageHosts(for: table)
     )
     self.card = cardResult.card
     self.cardRejection = cardResult.rejection
