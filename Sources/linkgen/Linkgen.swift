@@ -73,14 +73,18 @@ struct Linkgen: AsyncParsableCommand {
         try command.run()
       }
     } catch {
-      // The parser's own errors (help and version requests, usage errors) it reports itself.
-      if error is ExitCode || error is CleanExit || error is ValidationError
-        || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
-      {
-        exit(withError: error)
-      }
-      Console.error(error)
-      exit(withError: ExitCode(ExitStatus(for: error).rawValue))
+      report(error)
     }
+  }
+
+  /// Reports an error a command threw. The argument parser reports its own: an ``ExitCode``,
+  /// and the errors it gives a status of their own (help and version requests, usage errors).
+  /// Any other error, linkgen's or unexpected, gets `linkgen: error: …` and its status.
+  private static func report(_ error: any Error) -> Never {
+    if error is ExitCode || exitCode(for: error) != .failure {
+      exit(withError: error)
+    }
+    Console.error(error)
+    exit(withError: ExitCode(ExitStatus(for: error).rawValue))
   }
 }
