@@ -79,187 +79,21 @@ extension Linkgen {
 
     @OptionGroup var table: TableOptions
 
-    @Option(
-      help: ArgumentHelp(
-        "The address to listen on; 0.0.0.0 or :: for every interface (in a container).",
-        valueName: "address"
-      )
-    )
-    var host = "127.0.0.1"
+    @OptionGroup(title: "Network") var network: ServeNetworkOptions
 
-    @Option(help: ArgumentHelp("The TCP port; 0 picks a free one (printed).", valueName: "port"))
-    var port = 8080
+    @OptionGroup(title: "Pages and caching") var content: ServeContentOptions
 
-    @Option(
-      help: ArgumentHelp(
-        "Templates overriding the built-in ones (default: the table's pages.templates).",
-        valueName: "dir"
-      ),
-      completion: .directory
-    )
-    var templates: String?
+    @OptionGroup(title: "Logs") var logs: ServeLogOptions
 
-    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error.")
-    var logLevel: LogLevel = .info
+    @OptionGroup(title: "Short links and clicks") var store: ServeStoreOptions
 
-    @Option(help: "Log format: text, or json (one object per line).")
-    var logFormat: LogFormat = .text
-
-    @Option(
-      help: ArgumentHelp(
-        "Seconds a connection may stay open with no request in progress.",
-        valueName: "seconds"
-      )
-    )
-    var idleTimeout = 60
-
-    @Option(
-      help: ArgumentHelp(
-        "Seconds a client may take to send a request's line and headers.",
-        valueName: "seconds"
-      )
-    )
-    var headerTimeout = 10
-
-    @Option(
-      help: ArgumentHelp(
-        "Seconds a shutdown waits for requests in progress.",
-        valueName: "seconds"
-      )
-    )
-    var shutdownTimeout = 10
-
-    @Option(
-      help: ArgumentHelp(
-        "Cache-Control max-age of the association files, in seconds.",
-        valueName: "seconds"
-      )
-    )
-    var associationMaxAge = 3600
-
-    @Option(
-      help: ArgumentHelp(
-        "Cache-Control max-age of QR code images, in seconds.",
-        valueName: "seconds"
-      )
-    )
-    var qrMaxAge = 2_592_000
-
-    @Flag(help: "Answer /metrics with 404 (when the proxy cannot keep it private).")
-    var noMetrics = false
-
-    @OptionGroup var database: DatabaseOptions
-
-    @Flag(help: "No database: no short links, API or click counts (the link domain alone).")
-    var noDatabase = false
-
-    @Option(
-      help: ArgumentHelp(
-        "The path segment of short links: s gives https://<domain>/s/<code>.",
-        valueName: "segment"
-      )
-    )
-    var shortLinkPrefix = "s"
-
-    @Option(
-      help: ArgumentHelp(
-        "Seconds between writes of the buffered click counts (a crash loses at most this).",
-        valueName: "seconds"
-      )
-    )
-    var flushInterval = 5
-
-    @Option(
-      help: ArgumentHelp(
-        "Requests a minute per client address to short links and the API; 0 for no limit.",
-        valueName: "n"
-      )
-    )
-    var rateLimit = 600
-
-    @Option(
-      help: ArgumentHelp("API requests a minute per API key; 0 for no limit.", valueName: "n")
-    )
-    var keyRateLimit = 1200
-
-    @Flag(
-      help: "Take the client address from the last X-Forwarded-For entry (behind a proxy)."
-    )
-    var trustForwardedFor = false
-
-    @Option(
-      help: ArgumentHelp("The largest API request body, in bytes.", valueName: "bytes")
-    )
-    var maxBodySize = 16384
-
-    @Flag(help: "Do not count clicks (short links and the API still work).")
-    var noClicks = false
-
-    @Flag(
-      inversion: .prefixedNo,
-      help: "Estimate the distinct people among the clicks, per day (a salted hash, never stored)."
-    )
-    var uniqueVisitors = true
-
-    @Option(
-      help: ArgumentHelp(
-        "Seconds a short link read from the database is reused (0: read it on every visit).",
-        valueName: "seconds"
-      )
-    )
-    var linkCacheSeconds = 1
-
-    func validate() throws {
-      guard (0...65535).contains(port) else {
-        throw ValidationError("--port must be 0 to 65535, not \(port)")
-      }
-      for (name, value) in [
-        ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout),
-        ("--shutdown-timeout", shutdownTimeout),
-      ] where !(1...3600).contains(value) {
-        throw ValidationError("\(name) must be 1 to 3600 seconds, not \(value)")
-      }
-      for (name, value) in [
-        ("--association-max-age", associationMaxAge), ("--qr-max-age", qrMaxAge),
-      ]
-      where !(0...31_536_000).contains(value) {
-        throw ValidationError("\(name) must be 0 to 31536000 seconds (a year), not \(value)")
-      }
-      guard (1...3600).contains(flushInterval) else {
-        throw ValidationError("--flush-interval must be 1 to 3600 seconds, not \(flushInterval)")
-      }
-      for (name, value) in [("--rate-limit", rateLimit), ("--key-rate-limit", keyRateLimit)]
-      where !(0...1_000_000).contains(value) {
-        throw ValidationError("\(name) must be 0 (no limit) to 1000000 a minute, not \(value)")
-      }
-      guard (0...60).contains(linkCacheSeconds) else {
-        throw ValidationError("--link-cache-seconds must be 0 to 60, not \(linkCacheSeconds)")
-      }
-      guard (1...1_048_576).contains(maxBodySize) else {
-        throw ValidationError("--max-body-size must be 1 to 1048576 bytes, not \(maxBodySize)")
-      }
-      if noDatabase, database.database != nil {
-        throw ValidationError("give --database or --no-database, not both")
-      }
-      var options = StoreOptions()
-      options.shortLinkPrefix = shortLinkPrefix
-      if let problem = options.problem() {
-        throw ValidationError("--short-link-prefix: \(problem)")
-      }
-    }
+    @OptionGroup(title: "Limits") var limits: ServeLimitOptions
 
     func run() async throws {
-      let format = logFormat
-      LoggingSystem.bootstrap { label in
-        switch format {
-        case .text: StreamLogHandler.standardError(label: label)
-        case .json: JSONLogHandler(label: label)
-        }
-      }
-      var logger = Logger(label: "linkgen.serve")
-      logger.logLevel = logLevel.level
+      logs.bootstrap()
+      let logger = logs.logger(label: "linkgen.serve")
       let table = try self.table.load()
-      guard !noDatabase else {
+      guard !store.noDatabase else {
         let server = try LinkServer(
           table: table,
           configuration: serverConfiguration(),
@@ -268,54 +102,51 @@ extension Linkgen {
         try await server.runUntilSignalled()
         return
       }
-      var options = StoreOptions()
-      options.shortLinkPrefix = shortLinkPrefix
-      options.flushInterval = .seconds(flushInterval)
-      var storeLogger = Logger(label: "linkgen.store")
-      storeLogger.logLevel = logLevel.level
-      let url = try database.url()
-      // What the table makes (the association files, the templates) is checked before the
-      // database is touched, so a broken table leaves no database file behind.
-      var check = serverConfiguration()
-      check.additionalAssociatedPaths = ["/\(shortLinkPrefix)/*"]
-      var quiet = logger
-      quiet.logLevel = .critical
-      _ = try LinkServer(table: table, configuration: check, logger: quiet)
+      let url = try store.database.url()
+      try checkBeforeTheDatabase(table, logger: logger)
       logger.notice("opening the database", metadata: ["database": "\(url)"])
-      try await LinkStore.withStore(url, table: table, options: options, logger: storeLogger) {
-        store in
-        var settings = StoreExtension.Settings()
-        settings.maximumBodySize = maxBodySize
-        settings.addressRateLimit = rateLimit
-        settings.keyRateLimit = keyRateLimit
-        settings.trustForwardedFor = trustForwardedFor
-        settings.recordClicks = !noClicks
-        settings.uniqueVisitors = uniqueVisitors
-        settings.linkCacheTTL = .seconds(linkCacheSeconds)
-        let storeExtension = StoreExtension(store: store, settings: settings, logger: logger)
-        var configuration = serverConfiguration()
-        configuration.extensions = storeExtension.serverExtensions
-        configuration.maximumRequestBodySize = maxBodySize
-        configuration.additionalAssociatedPaths = [storeExtension.associatedPath]
-        let server = try LinkServer(table: table, configuration: configuration, logger: logger)
-        try await server.runUntilSignalled()
+      try await LinkStore.withStore(
+        url,
+        table: table,
+        options: store.storeOptions,
+        logger: logs.logger(label: "linkgen.store")
+      ) { store in
+        try await serve(table, with: store, logger: logger)
         logger.notice("writing the last click counts")
       }
     }
 
+    /// What the table makes (the association files, the templates) is checked before the
+    /// database is touched, so a broken table leaves no database file behind.
+    private func checkBeforeTheDatabase(_ table: RouteTable, logger: Logger) throws {
+      var check = serverConfiguration()
+      check.additionalAssociatedPaths = ["/\(store.shortLinkPrefix)/*"]
+      var quiet = logger
+      quiet.logLevel = .critical
+      _ = try LinkServer(table: table, configuration: check, logger: quiet)
+    }
+
+    /// Serves the link domain with `linkStore`'s short links, API and click counts until a
+    /// signal.
+    private func serve(_ table: RouteTable, with linkStore: LinkStore, logger: Logger)
+      async throws
+    {
+      var settings = StoreExtension.Settings()
+      limits.apply(to: &settings)
+      store.apply(to: &settings)
+      let storeExtension = StoreExtension(store: linkStore, settings: settings, logger: logger)
+      var configuration = serverConfiguration()
+      configuration.extensions = storeExtension.serverExtensions
+      configuration.maximumRequestBodySize = limits.maxBodySize
+      configuration.additionalAssociatedPaths = [storeExtension.associatedPath]
+      let server = try LinkServer(table: table, configuration: configuration, logger: logger)
+      try await server.runUntilSignalled()
+    }
+
     private func serverConfiguration() -> LinkServer.Configuration {
       var configuration = LinkServer.Configuration()
-      configuration.host = host
-      configuration.port = port
-      configuration.templatesDirectory = templates.map {
-        URL(fileURLWithPath: $0, isDirectory: true)
-      }
-      configuration.idleTimeout = .seconds(idleTimeout)
-      configuration.headerTimeout = .seconds(headerTimeout)
-      configuration.shutdownTimeout = .seconds(shutdownTimeout)
-      configuration.associationMaxAge = associationMaxAge
-      configuration.qrMaxAge = qrMaxAge
-      configuration.metricsEnabled = !noMetrics
+      network.apply(to: &configuration)
+      content.apply(to: &configuration)
       configuration.onListening = { host, port in
         let shown = host.contains(":") ? "[\(host)]" : host
         // Unbuffered, so that a script reading the port sees it at once.
@@ -326,16 +157,4 @@ extension Linkgen {
       return configuration
     }
   }
-}
-
-/// `--log-level`.
-enum LogLevel: String, ExpressibleByArgument, CaseIterable {
-  case trace, debug, info, notice, warning, error, critical
-
-  var level: Logger.Level { Logger.Level(rawValue: rawValue) ?? .info }
-}
-
-/// `--log-format`.
-enum LogFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json
 }
