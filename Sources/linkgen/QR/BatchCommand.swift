@@ -61,11 +61,7 @@ extension Linkgen {
     @Argument(help: "The route every row builds, as named in the route table.")
     var route: String
 
-    @Option(
-      help: ArgumentHelp("The CSV file of rows, or - for standard input.", valueName: "file"),
-      completion: .file(extensions: ["csv"])
-    )
-    var input: String
+    @OptionGroup var rows: RowInputOptions
 
     @Option(
       help: ArgumentHelp("The directory for the images and the manifest.", valueName: "dir"),
@@ -93,31 +89,11 @@ extension Linkgen {
     @Option(help: ArgumentHelp("The link each code holds.", valueName: "link"))
     var qrLink: LinkSet.Key = .universal
 
-    @Option(
-      help: ArgumentHelp("Rows rendered at once (default: the number of cores).", valueName: "n")
-    )
-    var jobs: Int?
-
-    @Option(
-      help: ArgumentHelp(
-        "The most data rows to read (default \(BatchOptions.defaultMaximumRows)); a longer CSV "
-          + "is refused before anything is written.",
-        valueName: "n"
-      )
-    )
-    var maxRows = BatchOptions.defaultMaximumRows
-
     @OptionGroup(title: "QR code") var style: QRStyleOptions<PlainQRSpelling>
 
     @OptionGroup(title: "Logo") var logo: LogoOptions
 
     func validate() throws {
-      if let jobs, jobs < 1 {
-        throw ValidationError("--jobs must be at least 1, not \(jobs)")
-      }
-      if maxRows < 1 {
-        throw ValidationError("--max-rows must be at least 1, not \(maxRows)")
-      }
       try logo.validate(ecc: style.eccLevel)
     }
 
@@ -125,7 +101,7 @@ extension Linkgen {
       let table = try table.load()
       var options = BatchOptions(
         route: route,
-        input: input == "-" ? .standardInput : .file(URL(fileURLWithPath: input)),
+        input: rows.source,
         outputDirectory: URL(fileURLWithPath: out, isDirectory: true)
       )
       options.formats = format.formats
@@ -139,8 +115,8 @@ extension Linkgen {
       options.exactErrorCorrection = style.exactECC
       options.allowsSmallModules = style.force
       options.rendering = style.renderOptions()
-      if let jobs { options.workers = jobs }
-      options.maximumRows = maxRows
+      if let jobs = rows.jobs { options.workers = jobs }
+      options.maximumRows = rows.maxRows
       let rendering = options.rendering
       for warning in rendering.warnings + [rendering.quietZoneWarning].compactMap({ $0 }) {
         Console.warning(warning)
@@ -158,29 +134,21 @@ extension Linkgen {
     }
 
     /// Runs the batch with a progress bar on a terminal, stopping cleanly on SIGINT or
-    /// SIGTERM (and then dying of the same signal).
+    /// SIGTERM (and then dying of the same signal): ``RowRun``.
     private static func run(table: RouteTable, options: BatchOptions) throws(BatchError)
       -> BatchSummary
     {
       let runner = try BatchRunner(table: table, options: options)
-      let signals = InterruptSignals()
-      let bar = ProgressBar.onTerminal()
+      let progress = RowRun(input: options.input)
       let summary = try runner.run(
-        onFailure: { failure in
-          bar?.finish()
-          Console.error(message: "\(options.input):\(failure.line): \(failure.message)")
-        },
-        onProgress: { bar?.update($0) },
-        isCancelled: { signals.received != nil }
+        onFailure: { progress.failed(line: $0.line, message: $0.message) },
+        onProgress: progress.progressed,
+        isCancelled: progress.isCancelled
       )
-      bar?.finish()
-      if summary.interrupted {
-        Console.error(
-          message: "interrupted: \(summary.description); no manifest written. Run again with "
-            + "--resume to finish."
-        )
-      }
-      signals.exitIfReceived()
+      progress.finish(
+        interrupted: summary.interrupted,
+        leaving: "\(summary.description); no manifest written. Run again with --resume to finish."
+      )
       return summary
     }
   }

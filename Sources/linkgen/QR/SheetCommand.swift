@@ -54,11 +54,7 @@ extension Linkgen {
     @Argument(help: "The route every row builds, as named in the route table.")
     var route: String
 
-    @Option(
-      help: ArgumentHelp("The CSV file of rows, or - for standard input.", valueName: "file"),
-      completion: .file(extensions: ["csv"])
-    )
-    var input: String
+    @OptionGroup var rows: RowInputOptions
 
     @Option(
       help: ArgumentHelp(
@@ -122,24 +118,10 @@ extension Linkgen {
     )
     var split: Int?
 
-    @Option(help: ArgumentHelp("Threads (default: the number of cores).", valueName: "n"))
-    var jobs: Int?
-
-    @Option(
-      help: ArgumentHelp(
-        "The most data rows to read (default \(BatchOptions.defaultMaximumRows)); a longer CSV "
-          + "is refused before anything is written.",
-        valueName: "n"
-      )
-    )
-    var maxRows = BatchOptions.defaultMaximumRows
-
     func validate() throws {
       try paper.validate()
       try logo.validate(ecc: ecc)
       if let split, split < 1 { throw ValidationError("--split takes a number of rows, 1 or more") }
-      if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of threads, 1 or more") }
-      if maxRows < 1 { throw ValidationError("--max-rows must be at least 1, not \(maxRows)") }
       if let minVersion, !(1...40).contains(minVersion) {
         throw ValidationError("--min-version takes 1 to 40, not \(minVersion)")
       }
@@ -152,7 +134,7 @@ extension Linkgen {
       let table = try table.load()
       var options = SheetOptions(
         route: route,
-        input: input == "-" ? .standardInput : .file(URL(fileURLWithPath: input)),
+        input: rows.source,
         output: URL(fileURLWithPath: out)
       )
       options.layout = try paper.layout()
@@ -163,8 +145,8 @@ extension Linkgen {
       options.minimumVersion = minVersion
       options.exactErrorCorrection = exactEcc
       options.split = split
-      if let jobs { options.workers = jobs }
-      options.maximumRows = maxRows
+      if let jobs = rows.jobs { options.workers = jobs }
+      options.maximumRows = rows.maxRows
       let pages = try PageRenderer(
         table: table,
         templatesDirectory: templates.map { URL(fileURLWithPath: $0, isDirectory: true) }
@@ -189,24 +171,19 @@ extension Linkgen {
       -> SheetSummary
     {
       let runner = try SheetRunner(pages: pages, options: options)
-      let signals = InterruptSignals()
-      let bar = ProgressBar.onTerminal()
+      let progress = RowRun(input: options.input)
       let summary = try runner.run(
-        onFailure: { failure in
-          bar?.finish()
-          Console.error(message: "\(options.input):\(failure.line): \(failure.message)")
-        },
+        onFailure: { progress.failed(line: $0.line, message: $0.message) },
         onWarning: { Console.warning($0) },
-        onProgress: { bar?.update($0) },
-        isCancelled: { signals.received != nil }
+        onProgress: progress.progressed,
+        isCancelled: progress.isCancelled
       )
-      bar?.finish()
-      if summary.interrupted {
-        let kept =
-          summary.files.isEmpty ? "no PDF written" : "\(summary.files.count) whole file(s) kept"
-        Console.error(message: "interrupted: \(kept); the file in progress was removed")
-      }
-      signals.exitIfReceived()
+      progress.finish(
+        interrupted: summary.interrupted,
+        leaving: summary.files.isEmpty
+          ? "no PDF written; the file in progress was removed"
+          : "\(summary.files.count) whole file(s) kept; the file in progress was removed"
+      )
       return summary
     }
   }
