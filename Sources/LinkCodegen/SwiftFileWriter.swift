@@ -140,9 +140,21 @@ struct SwiftFileWriter {
     emit("  }")
   }
 
+  /// The `LinkTarget` conformance: the embedded table, and the value read from and written to
+  /// a route's slots, by position.
   private mutating func conformance() {
-    let slots = plan.slotsName
     emit("extension \(typeName) {")
+    routeTableProperty()
+    emit("")
+    routeIndexProperty()
+    emit("")
+    slotsInitializer()
+    emit("")
+    slotsEncoder()
+    emit("}")
+  }
+
+  private mutating func routeTableProperty() {
     doc(
       "The route table the cases come from, embedded in this file: loaded, and checked against"
         + " the cases, once, when first used.",
@@ -167,7 +179,9 @@ struct SwiftFileWriter {
     emit("      fatalError(\"\\(error)\")")
     emit("    }")
     emit("  }()")
-    emit("")
+  }
+
+  private mutating func routeIndexProperty() {
     doc("The position of the value's route in `routeTable`.", indent: 2)
     emit("  \(modifier)var routeIndex: Int {")
     emit("    switch self {")
@@ -176,7 +190,10 @@ struct SwiftFileWriter {
     }
     emit("    }")
     emit("  }")
-    emit("")
+  }
+
+  private mutating func slotsInitializer() {
+    let slots = plan.slotsName
     doc("Reads the value from the values of a parsed link, by position.", indent: 2)
     emit("  \(modifier)init(routeSlots \(slots): borrowing RouteSlots) throws(LinkError) {")
     emit("    switch \(slots).routeIndex {")
@@ -207,7 +224,10 @@ struct SwiftFileWriter {
     )
     emit("    }")
     emit("  }")
-    emit("")
+  }
+
+  private mutating func slotsEncoder() {
+    let slots = plan.slotsName
     doc("Writes the value's parameters into the slots of its route, by position.", indent: 2)
     emit("  \(modifier)func encode(to \(slots): inout RouteSlots) throws(LinkError) {")
     emit("    switch self {")
@@ -225,7 +245,6 @@ struct SwiftFileWriter {
     }
     emit("    }")
     emit("  }")
-    emit("}")
   }
 
   private mutating func embeddedTable() {

@@ -68,14 +68,49 @@ struct SwiftPlan {
 
   init(model: TableModel, typeName: String) throws(CodegenError) {
     self.typeName = typeName
-    let table = model.table
+    var names = Names(typeName: typeName)
     var cases: [Case] = []
-    var enums: [NestedEnum] = []
-    var caseOwners: [String: String] = [:]
-    var typeOwners: [String: String] = [typeName: "the generated type"]
-    for route in table.routes {
+    for route in model.table.routes {
+      cases.append(try names.plan(route))
+    }
+    self.cases = cases
+    enums = names.enums
+    usesUUID = model.usesUUID
+    slotsName = Self.slotsName(avoiding: model.table)
+  }
+
+  /// `slots`, with `_` added until no parameter of `table` has the name.
+  private static func slotsName(avoiding table: RouteTable) -> String {
+    let parameterNames = Set(table.routes.flatMap { $0.parameters.map(\.name) })
+    var slotsName = "slots"
+    while parameterNames.contains(slotsName) { slotsName += "_" }
+    return slotsName
+  }
+
+  /// The names given so far, route by route, so that no two routes get one case name and no
+  /// two `enum` parameters one type name.
+  private struct Names {
+    private var caseOwners: [String: String] = [:]
+    private var typeOwners: [String: String]
+    private(set) var enums: [NestedEnum] = []
+
+    init(typeName: String) {
+      typeOwners = [typeName: "the generated type"]
+    }
+
+    /// The case of `route`, with its labels and nested enums.
+    mutating func plan(_ route: Route) throws(CodegenError) -> Case {
+      let name = try caseName(of: route)
+      var labels: [Label] = []
+      for parameter in route.parameters {
+        labels.append(try label(of: parameter, in: route))
+      }
+      return Case(route: route, name: SwiftNames.escaped(name), parameters: labels)
+    }
+
+    private mutating func caseName(of route: Route) throws(CodegenError) -> String {
       let name = SwiftNames.caseName(route: route.name)
-      if Self.reservedCaseNames.contains(name) {
+      if SwiftPlan.reservedCaseNames.contains(name) {
         throw CodegenError(
           .reservedName,
           "route '\(route.name)' maps to the Swift case name '\(name)', which the generated "
@@ -93,72 +128,74 @@ struct SwiftPlan {
         )
       }
       caseOwners[name] = route.name
-      var labels: [Label] = []
-      for parameter in route.parameters {
-        guard parameter.name != "_" else {
-          throw CodegenError(
-            .invalidName,
-            "parameter '_' of route '\(route.name)' cannot be a Swift label; rename it",
-            route: route.name,
-            parameter: parameter.name
-          )
-        }
-        var nested: NestedEnum?
-        let type: String
-        switch parameter.type {
-        case .uuid: type = "UUID"
-        case .int: type = "Int"
-        case .string: type = "String"
-        case .bool: type = "Bool"
-        case .enumeration(let values):
-          let enumName = SwiftNames.typeName(route: route.name, parameter: parameter.name)
-          let owner = "parameter '\(parameter.name)' of route '\(route.name)'"
-          if Self.reservedTypeNames.contains(enumName) {
-            throw CodegenError(
-              .reservedName,
-              "\(owner) maps to the Swift type name '\(enumName)', which would hide the type "
-                + "\(enumName) the generated code uses; rename the parameter",
-              route: route.name,
-              parameter: parameter.name
-            )
-          }
-          if let other = typeOwners[enumName] {
-            throw CodegenError(
-              .nameCollision,
-              "\(owner) maps to the Swift type name '\(enumName)', which \(other) has already; "
-                + "rename one",
-              route: route.name,
-              parameter: parameter.name
-            )
-          }
-          typeOwners[enumName] = owner
-          let made = try Self.nestedEnum(enumName, values, route: route, parameter: parameter)
-          enums.append(made)
-          nested = made
-          type = enumName
-        }
-        labels.append(
-          Label(
-            parameter: parameter,
-            name: SwiftNames.escapedLabel(parameter.name),
-            binding: SwiftNames.escaped(parameter.name),
-            type: type,
-            nested: nested
-          )
+      return name
+    }
+
+    private mutating func label(of parameter: Parameter, in route: Route) throws(CodegenError)
+      -> Label
+    {
+      guard parameter.name != "_" else {
+        throw CodegenError(
+          .invalidName,
+          "parameter '_' of route '\(route.name)' cannot be a Swift label; rename it",
+          route: route.name,
+          parameter: parameter.name
         )
       }
-      cases.append(Case(route: route, name: SwiftNames.escaped(name), parameters: labels))
+      var nested: NestedEnum?
+      let type: String
+      switch parameter.type {
+      case .uuid: type = "UUID"
+      case .int: type = "Int"
+      case .string: type = "String"
+      case .bool: type = "Bool"
+      case .enumeration(let values):
+        let made = try nestedEnum(values, of: parameter, in: route)
+        nested = made
+        type = made.name
+      }
+      return Label(
+        parameter: parameter,
+        name: SwiftNames.escapedLabel(parameter.name),
+        binding: SwiftNames.escaped(parameter.name),
+        type: type,
+        nested: nested
+      )
     }
-    self.cases = cases
-    self.enums = enums
-    usesUUID = model.usesUUID
-    let parameterNames = Set(table.routes.flatMap { $0.parameters.map(\.name) })
-    var slotsName = "slots"
-    while parameterNames.contains(slotsName) { slotsName += "_" }
-    self.slotsName = slotsName
+
+    private mutating func nestedEnum(
+      _ values: [String],
+      of parameter: Parameter,
+      in route: Route
+    ) throws(CodegenError) -> NestedEnum {
+      let enumName = SwiftNames.typeName(route: route.name, parameter: parameter.name)
+      let owner = "parameter '\(parameter.name)' of route '\(route.name)'"
+      if SwiftPlan.reservedTypeNames.contains(enumName) {
+        throw CodegenError(
+          .reservedName,
+          "\(owner) maps to the Swift type name '\(enumName)', which would hide the type "
+            + "\(enumName) the generated code uses; rename the parameter",
+          route: route.name,
+          parameter: parameter.name
+        )
+      }
+      if let other = typeOwners[enumName] {
+        throw CodegenError(
+          .nameCollision,
+          "\(owner) maps to the Swift type name '\(enumName)', which \(other) has already; "
+            + "rename one",
+          route: route.name,
+          parameter: parameter.name
+        )
+      }
+      typeOwners[enumName] = owner
+      let made = try SwiftPlan.nestedEnum(enumName, values, route: route, parameter: parameter)
+      enums.append(made)
+      return made
+    }
   }
 
-  private static func nestedEnum(
+  fileprivate static func nestedEnum(
     _ name: String,
     _ values: [String],
     route: Route,
