@@ -485,7 +485,7 @@ enum Conformance {
       options.flushInterval = .milliseconds(50)
       try await database.withStore(options: options) { store in
         store.record(event())
-        var rows: [StatsRow] = []
+        var rows = StatsReport(rows: [])
         for _ in 0..<200 where rows.isEmpty {
           try await Task.sleep(for: .milliseconds(25))
           rows = try await store.stats(StatsQuery(from: ClickDay(testNow), to: ClickDay(testNow)))

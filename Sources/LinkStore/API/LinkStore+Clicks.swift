@@ -103,11 +103,48 @@ extension LinkStore {
   }
 
   /// Click counts for a day range, from the counters (never from raw events, which are not
-  /// kept).
+  /// kept), and apart from them, the history imported links brought from before the move
+  /// (``StatsReport/history``: totals the old service reported, not in the day range).
   ///
   /// - Throws: ``StoreError`` with ``StoreError/Code/invalidRequest`` for a reversed or
   ///   too-long range (more than 3,660 days) or a bad limit, or a database code.
-  public func stats(_ query: StatsQuery) async throws(StoreError) -> [StatsRow] {
+  public func stats(_ query: StatsQuery) async throws(StoreError) -> StatsReport {
+    let rows = try await counterRows(query)
+    let history = try await withDeadline { () throws(StoreError) in
+      try await self.backend.history(route: query.route, code: query.code)
+    }
+    return StatsReport(rows: rows, history: Self.historyRows(history, groupBy: query.groupBy))
+  }
+
+  /// Imported history counts summed over what the grouping leaves out: kept per route and
+  /// link when grouped by them, always per source, platform and event.
+  private static func historyRows(_ stored: [HistoryRow], groupBy: [StatsDimension])
+    -> [HistoryStatsRow]
+  {
+    var rows: [HistoryStatsRow] = []
+    var index: [HistoryStatsRow: Int] = [:]
+    for count in stored {
+      let key = HistoryStatsRow(
+        route: groupBy.contains(.route) ? count.route : nil,
+        code: groupBy.contains(.link) ? count.code : nil,
+        source: count.source,
+        platform: count.platform,
+        event: count.event,
+        count: 0
+      )
+      if let position = index[key] {
+        rows[position].count += Int(count.count)
+      } else {
+        index[key] = rows.count
+        var row = key
+        row.count = Int(count.count)
+        rows.append(row)
+      }
+    }
+    return rows
+  }
+
+  private func counterRows(_ query: StatsQuery) async throws(StoreError) -> [StatsRow] {
     guard query.from <= query.to else {
       throw StoreError(
         .invalidRequest,

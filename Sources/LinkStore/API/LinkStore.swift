@@ -254,14 +254,14 @@ public final class LinkStore: Sendable {
     return "\(host)/\(options.shortLinkPrefix)/\(code)"
   }
 
-  private func requireTable() throws(StoreError) -> RouteTable {
+  func requireTable() throws(StoreError) -> RouteTable {
     guard let table else {
       throw StoreError(.misconfigured, "short links need the route table; the store has none")
     }
     return table
   }
 
-  private func state(of row: LinkRow, now: Date) throws(StoreError) -> ShortLinkState {
+  func state(of row: LinkRow, now: Date) throws(StoreError) -> ShortLinkState {
     let link = try shortLink(row)
     let time = Int64(now.timeIntervalSince1970.rounded(.down))
     if let expires = row.expiresAt, expires <= time { return .expired(link) }
@@ -291,7 +291,7 @@ public final class LinkStore: Sendable {
   }
 
   private func shortLink(_ row: LinkRow, values: RouteValues, links: LinkSet) -> ShortLink {
-    ShortLink(
+    var link = ShortLink(
       code: row.code,
       shortURL: shortURL(code: row.code),
       values: values,
@@ -303,6 +303,15 @@ public final class LinkStore: Sendable {
       isCustomSlug: row.custom,
       createdByKey: row.keyID
     )
+    link.keptPath = row.keptPath
+    link.label = row.label
+    link.card = SocialCard(
+      title: row.cardTitle,
+      description: row.cardDescription,
+      imageURL: row.cardImage
+    )
+    link.importedFrom = row.importedFrom
+    return link
   }
 
   private static func iso(_ date: Date) -> String {

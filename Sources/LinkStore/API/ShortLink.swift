@@ -68,6 +68,15 @@ public struct ShortLink: Sendable, Hashable {
   public let isCustomSlug: Bool
   /// The id of the API key that created the link, if one did.
   public let createdByKey: String?
+  /// An imported link's old path (`/AbCd`), answered at the root of the link domain as well as
+  /// at ``shortURL``; `nil` for links made here.
+  public var keptPath: String? = nil
+  /// An imported link's label (FDL's "Link name").
+  public var label: String? = nil
+  /// An imported link's preview text, kept by the importer (docs/migrate.md).
+  public var card: SocialCard? = nil
+  /// Where an imported link came from: `fdl`, `branch` or `csv`; `nil` for links made here.
+  public var importedFrom: String? = nil
 
   /// The name of the link's route.
   public var route: String { values.routeName }

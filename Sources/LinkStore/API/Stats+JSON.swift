@@ -35,15 +35,38 @@ extension StatsRow {
   }
 }
 
+extension HistoryStatsRow {
+  /// `{<route and link, when grouped by them>, "source", "platform", "event", "count"}`.
+  package func json(groupBy: [StatsDimension]) -> JSONValue {
+    var members: [(String, JSONValue)] = []
+    for dimension in groupBy {
+      switch dimension {
+      case .route: members.append(("route", route.map(JSONValue.string) ?? .null))
+      case .link: members.append(("link", code.map(JSONValue.string) ?? .null))
+      default: break
+      }
+    }
+    members += [
+      ("source", .string(source)),
+      ("platform", .string(platform)),
+      ("event", .string(event)),
+      ("count", .number(count)),
+    ]
+    return .object(members)
+  }
+}
+
 extension StatsQuery {
-  /// `{"from", "to", "groupBy", "rows": [...]}`: what `linkgen stats --format json` prints and
-  /// `GET /api/v1/stats` answers.
-  package func json(_ rows: [StatsRow]) -> JSONValue {
+  /// `{"from", "to", "groupBy", "rows": [...], "beforeMove": [...]}`: what
+  /// `linkgen stats --format json` prints and `GET /api/v1/stats` answers. `rows` are linkgen's
+  /// own counts; `beforeMove` the history imported links brought (never in `rows`).
+  package func json(_ report: StatsReport) -> JSONValue {
     .object([
       ("from", .string(from.description)),
       ("to", .string(to.description)),
       ("groupBy", .array(groupBy.map { .string($0.rawValue) })),
-      ("rows", .array(rows.map { $0.json(groupBy: groupBy) })),
+      ("rows", .array(report.rows.map { $0.json(groupBy: groupBy) })),
+      ("beforeMove", .array(report.history.map { $0.json(groupBy: groupBy) })),
     ])
   }
 }

@@ -78,3 +78,44 @@ public struct StatsRow: Sendable, Hashable {
   /// Deferred deep links the app reported restoring after install.
   public var deferredOpens: Int = 0
 }
+
+/// What a stats read answers: the rows of linkgen's own counters (the report is a collection
+/// of them) and, apart, the history imported links brought from before the move.
+public struct StatsReport: RandomAccessCollection, Sendable, Hashable {
+  /// linkgen's own counts, one row per group of the query's dimensions.
+  public var rows: [StatsRow]
+  /// The counts imported links brought from the old service (FDL's `getLinkStats`), for the
+  /// query's route or link: totals over the period the old service reported, never added to
+  /// ``rows`` and not limited to the query's days.
+  public var history: [HistoryStatsRow]
+
+  /// Creates a report.
+  public init(rows: [StatsRow], history: [HistoryStatsRow] = []) {
+    self.rows = rows
+    self.history = history
+  }
+
+  /// The first row's position.
+  public var startIndex: Int { rows.startIndex }
+  /// After the last row.
+  public var endIndex: Int { rows.endIndex }
+  /// A row.
+  public subscript(position: Int) -> StatsRow { rows[position] }
+}
+
+/// One count from before the move, summed over the dimensions the query's grouping leaves out.
+public struct HistoryStatsRow: Sendable, Hashable {
+  /// The route, when grouped by route.
+  public var route: String?
+  /// The short link's code, when grouped by link.
+  public var code: String?
+  /// Where it came from: `fdl` (Firebase Dynamic Links' `getLinkStats`).
+  public var source: String
+  /// The platform, in the old service's words (`IOS`, `ANDROID`, `DESKTOP`, `OTHER`).
+  public var platform: String
+  /// The event, in the old service's words (`CLICK`, `REDIRECT`, `APP_INSTALL`,
+  /// `APP_FIRST_OPEN`, `APP_RE_OPEN`).
+  public var event: String
+  /// The total.
+  public var count: Int
+}

@@ -157,7 +157,58 @@ package struct Migration: Sendable {
         """,
       ]
     ),
+    Migration(
+      version: 3,
+      name: "imported links: kept paths, labels, social cards, history before the move",
+      sqlite: importedLinks(integer: "INTEGER") + [
+        """
+        CREATE TABLE linkgen_history (
+          code TEXT NOT NULL,
+          route TEXT NOT NULL,
+          source TEXT NOT NULL,
+          platform TEXT NOT NULL,
+          event TEXT NOT NULL,
+          count INTEGER NOT NULL,
+          PRIMARY KEY (code, source, platform, event)
+        ) STRICT, WITHOUT ROWID
+        """,
+        "CREATE INDEX linkgen_history_by_route ON linkgen_history (route)",
+      ],
+      postgres: importedLinks(integer: "BIGINT") + [
+        """
+        CREATE TABLE linkgen_history (
+          code TEXT NOT NULL,
+          route TEXT NOT NULL,
+          source TEXT NOT NULL,
+          platform TEXT NOT NULL,
+          event TEXT NOT NULL,
+          count BIGINT NOT NULL,
+          PRIMARY KEY (code, source, platform, event)
+        )
+        """,
+        "CREATE INDEX linkgen_history_by_route ON linkgen_history (route)",
+      ]
+    ),
   ]
+
+  /// Version 3's columns of an imported link, the same in both dialects but for the integer
+  /// type: its old path (unique; `NULL` for links made here), its label, social card and
+  /// where it came from. An archived link is imported with `expires_at` set (expired).
+  private static func importedLinks(integer: String) -> [String] {
+    [
+      "ALTER TABLE linkgen_links ADD COLUMN kept_path TEXT",
+      "ALTER TABLE linkgen_links ADD COLUMN label TEXT",
+      "ALTER TABLE linkgen_links ADD COLUMN card_title TEXT",
+      "ALTER TABLE linkgen_links ADD COLUMN card_description TEXT",
+      "ALTER TABLE linkgen_links ADD COLUMN card_image TEXT",
+      "ALTER TABLE linkgen_links ADD COLUMN imported_from TEXT",
+      "ALTER TABLE linkgen_links ADD COLUMN imported_at \(integer)",
+      """
+      CREATE UNIQUE INDEX linkgen_links_kept_path ON linkgen_links (kept_path)
+      WHERE kept_path IS NOT NULL
+      """,
+    ]
+  }
 
   /// The newest version this build knows.
   package static var latest: Int { all.last?.version ?? 0 }

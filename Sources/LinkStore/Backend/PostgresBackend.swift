@@ -8,9 +8,9 @@ import PostgresNIO
 /// recovers when the server comes back).
 final class PostgresBackend: StoreBackend {
   let client: PostgresClient
-  private let settings: DatabaseURL.Postgres
-  private let logger: Logger
-  private let connectTimeout: Duration
+  let settings: DatabaseURL.Postgres
+  let logger: Logger
+  let connectTimeout: Duration
   private let startupParameters: [(String, String)]
 
   init(_ settings: DatabaseURL.Postgres, options: StoreOptions, logger: Logger) {
@@ -166,7 +166,7 @@ final class PostgresBackend: StoreBackend {
     }
   }
 
-  private static func milliseconds(_ duration: Duration) -> Int64 {
+  static func milliseconds(_ duration: Duration) -> Int64 {
     duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
   }
 
@@ -223,10 +223,14 @@ final class PostgresBackend: StoreBackend {
 
   // MARK: Links
 
-  private static let linkColumns =
-    "code, route, params, created_at, expires_at, max_visits, visits, custom, key_id"
+  static let linkColumns =
+    "code, route, params, created_at, expires_at, max_visits, visits, custom, key_id, "
+    + "kept_path, label, card_title, card_description, card_image, imported_from, imported_at"
 
-  private typealias LinkTuple = (String, String, String, Int, Int?, Int?, Int, Bool, String?)
+  private typealias LinkTuple = (
+    String, String, String, Int, Int?, Int?, Int, Bool, String?,
+    String?, String?, String?, String?, String?, String?, Int?
+  )
 
   func insertLink(_ row: LinkRow) async throws(StoreError) -> Bool {
     var binds = PostgresBindings()
@@ -239,11 +243,19 @@ final class PostgresBackend: StoreBackend {
     binds.append(Int(row.visits))
     binds.append(row.custom)
     binds.append(row.keyID)
+    for text in [
+      row.keptPath, row.label, row.cardTitle, row.cardDescription, row.cardImage,
+      row.importedFrom,
+    ] {
+      binds.append(text)
+    }
+    binds.append(row.importedAt.map(Int.init))
+    let placeholders = (1...16).map { "$\($0)" }.joined(separator: ", ")
     let rows = try await query(
       PostgresQuery(
         unsafeSQL: """
           INSERT INTO linkgen_links (\(Self.linkColumns))
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+          VALUES (\(placeholders))
           ON CONFLICT (code) DO NOTHING RETURNING code
           """,
         binds: binds
@@ -287,6 +299,14 @@ final class PostgresBackend: StoreBackend {
     ).isEmpty
   }
 
+  func link(keptPath: String) async throws(StoreError) -> LinkRow? {
+    try await links(
+      "SELECT \(Self.linkColumns) FROM linkgen_links WHERE kept_path = $1",
+      code: keptPath,
+      retry: true
+    )
+  }
+
   private func links(_ sql: String, code: String, retry: Bool) async throws(StoreError)
     -> LinkRow?
   {
@@ -296,10 +316,12 @@ final class PostgresBackend: StoreBackend {
     return try rows.first.map(Self.linkRow)
   }
 
-  private static func linkRow(_ row: PostgresRow) throws(StoreError) -> LinkRow {
+  static func linkRow(_ row: PostgresRow) throws(StoreError) -> LinkRow {
     do {
-      let (code, route, params, created, expires, maxVisits, visits, custom, keyID) =
-        try row.decode(LinkTuple.self)
+      let (
+        code, route, params, created, expires, maxVisits, visits, custom, keyID,
+        kept, label, title, description, image, source, importedAt
+      ) = try row.decode(LinkTuple.self)
       return LinkRow(
         code: code,
         route: route,
@@ -309,7 +331,14 @@ final class PostgresBackend: StoreBackend {
         maxVisits: maxVisits.map(Int64.init),
         visits: Int64(visits),
         custom: custom,
-        keyID: keyID
+        keyID: keyID,
+        keptPath: kept,
+        label: label,
+        cardTitle: title,
+        cardDescription: description,
+        cardImage: image,
+        importedFrom: source,
+        importedAt: importedAt.map(Int64.init)
       )
     } catch {
       throw StoreError(.internalError, "unexpected link row from PostgreSQL: \(error)")
@@ -589,7 +618,7 @@ final class PostgresBackend: StoreBackend {
   /// an answer is run once more on a fresh connection; writes are not, since the first may have
   /// committed.
   @discardableResult
-  private func query(_ statement: PostgresQuery, retry: Bool) async throws(StoreError)
+  func query(_ statement: PostgresQuery, retry: Bool) async throws(StoreError)
     -> [PostgresRow]
   {
     var attempts = 0

@@ -140,26 +140,48 @@ final class SQLiteBackend: StoreBackend {
 
   // MARK: Links
 
-  private static let linkColumns =
-    "code, route, params, created_at, expires_at, max_visits, visits, custom, key_id"
+  static let linkColumns =
+    "code, route, params, created_at, expires_at, max_visits, visits, custom, key_id, "
+    + "kept_path, label, card_title, card_description, card_image, imported_from, imported_at"
+  /// The placeholders of one link's values.
+  static let linkPlaceholders = "(" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")"
 
   func insertLink(_ row: LinkRow) async throws(StoreError) -> Bool {
     let rows = try await pool.withConnection { connection throws(StoreError) in
       try await Self.query(
         connection,
         """
-        INSERT INTO linkgen_links (\(Self.linkColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO linkgen_links (\(Self.linkColumns)) VALUES \(Self.linkPlaceholders)
         ON CONFLICT (code) DO NOTHING RETURNING code
         """,
-        [
-          .text(row.code), .text(row.route), .text(row.params), .integer(Int(row.createdAt)),
-          Self.optional(row.expiresAt), Self.optional(row.maxVisits), .integer(Int(row.visits)),
-          .integer(row.custom ? 1 : 0), row.keyID.map(SQLiteData.text) ?? .null,
-        ],
+        Self.binds(row),
         path: path
       )
     }
     return !rows.isEmpty
+  }
+
+  /// A link's values, in the order of ``linkColumns``.
+  static func binds(_ row: LinkRow) -> [SQLiteData] {
+    func text(_ value: String?) -> SQLiteData { value.map(SQLiteData.text) ?? .null }
+    return [
+      .text(row.code), .text(row.route), .text(row.params), .integer(Int(row.createdAt)),
+      optional(row.expiresAt), optional(row.maxVisits), .integer(Int(row.visits)),
+      .integer(row.custom ? 1 : 0), text(row.keyID), text(row.keptPath), text(row.label),
+      text(row.cardTitle), text(row.cardDescription), text(row.cardImage),
+      text(row.importedFrom), optional(row.importedAt),
+    ]
+  }
+
+  func link(keptPath: String) async throws(StoreError) -> LinkRow? {
+    try await pool.withConnection { connection throws(StoreError) in
+      try await Self.query(
+        connection,
+        "SELECT \(Self.linkColumns) FROM linkgen_links WHERE kept_path = ?",
+        [.text(keptPath)],
+        path: path
+      ).first.map(Self.linkRow)
+    }
   }
 
   func link(code: String) async throws(StoreError) -> LinkRow? {
@@ -398,7 +420,7 @@ final class SQLiteBackend: StoreBackend {
 
   // MARK: Rows
 
-  private static func linkRow(_ row: SQLiteRow) -> LinkRow {
+  static func linkRow(_ row: SQLiteRow) -> LinkRow {
     LinkRow(
       code: row.column("code")?.string ?? "",
       route: row.column("route")?.string ?? "",
@@ -408,7 +430,14 @@ final class SQLiteBackend: StoreBackend {
       maxVisits: row.column("max_visits")?.integer.map(Int64.init),
       visits: Int64(row.column("visits")?.integer ?? 0),
       custom: row.column("custom")?.integer == 1,
-      keyID: row.column("key_id")?.string
+      keyID: row.column("key_id")?.string,
+      keptPath: row.column("kept_path")?.string,
+      label: row.column("label")?.string,
+      cardTitle: row.column("card_title")?.string,
+      cardDescription: row.column("card_description")?.string,
+      cardImage: row.column("card_image")?.string,
+      importedFrom: row.column("imported_from")?.string,
+      importedAt: row.column("imported_at")?.integer.map(Int64.init)
     )
   }
 
@@ -423,7 +452,7 @@ final class SQLiteBackend: StoreBackend {
     )
   }
 
-  private static func optional(_ value: Int64?) -> SQLiteData {
+  static func optional(_ value: Int64?) -> SQLiteData {
     value.map { .integer(Int($0)) } ?? .null
   }
 

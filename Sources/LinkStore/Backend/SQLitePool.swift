@@ -52,9 +52,11 @@ final class SQLitePool: Sendable {
 
   /// Runs `body` in a transaction that holds the write lock from its start (`BEGIN
   /// IMMEDIATE`), so that what it reads stays true until it commits. `waitMilliseconds`, when
-  /// given, replaces the busy timeout for this transaction (migrations wait longer).
+  /// given, replaces the busy timeout for this transaction (migrations wait longer). Without
+  /// `commit` the transaction is rolled back after `body` (a dry run).
   func withWriteTransaction<Result: Sendable>(
     waitMilliseconds: Int? = nil,
+    commit: Bool = true,
     _ body: (SQLiteConnection) async throws(StoreError) -> Result
   ) async throws(StoreError) -> Result {
     try await withConnection { connection throws(StoreError) in
@@ -69,7 +71,7 @@ final class SQLitePool: Sendable {
       do throws(StoreError) {
         try await SQLiteBackend.run(connection, "BEGIN IMMEDIATE", path: path)
         let result = try await body(connection)
-        try await SQLiteBackend.run(connection, "COMMIT", path: path)
+        try await SQLiteBackend.run(connection, commit ? "COMMIT" : "ROLLBACK", path: path)
         outcome = .success(result)
       } catch {
         // In a task of its own: a cancelled caller (a client gone, the shutdown) must not

@@ -25,6 +25,20 @@ package protocol StoreBackend: Sendable {
   func countVisit(code: String, now: Int64) async throws(StoreError) -> LinkRow?
   /// Deletes a link; `false` when there was none.
   func deleteLink(code: String) async throws(StoreError) -> Bool
+  /// The imported link kept at a path.
+  func link(keptPath: String) async throws(StoreError) -> LinkRow?
+  /// One import, in one transaction that no other import runs beside: reads the links holding
+  /// `keptPaths`, asks `decide` what to write, inserts its links and sets its history counts
+  /// (a count already equal is left alone). Commits when `commit`, else rolls back. Returns
+  /// what `decide` chose and how many history counts were new or changed. A throw from
+  /// `decide` or the database rolls everything back.
+  func importLinks(
+    keptPaths: [String],
+    commit: Bool,
+    decide: ([String: LinkRow]) throws(StoreError) -> ImportWrite
+  ) async throws(StoreError) -> (ImportWrite, historyChanged: Int)
+  /// The history counts of a query's route or link (the day range does not apply).
+  func history(route: String?, code: String?) async throws(StoreError) -> [HistoryRow]
 
   /// Inserts a key.
   func insertKey(_ row: KeyRow) async throws(StoreError)
@@ -104,6 +118,32 @@ package struct LinkRow: Sendable, Hashable {
   package var visits: Int64
   package var custom: Bool
   package var keyID: String?
+  /// An imported link's old path (`/AbCd`), served at the root; `nil` for links made here.
+  package var keptPath: String? = nil
+  package var label: String? = nil
+  package var cardTitle: String? = nil
+  package var cardDescription: String? = nil
+  package var cardImage: String? = nil
+  /// Where an imported link came from (`fdl`, `branch`, `csv`); `nil` for links made here.
+  package var importedFrom: String? = nil
+  package var importedAt: Int64? = nil
+}
+
+/// A count of an imported link's history before the move, kept apart from the counters.
+package struct HistoryRow: Sendable, Hashable {
+  package var code: String
+  package var route: String
+  package var source: String
+  package var platform: String
+  package var event: String
+  package var count: Int64
+}
+
+/// What an import writes, decided inside its transaction from the links already holding its
+/// kept paths.
+package struct ImportWrite: Sendable {
+  package var links: [LinkRow] = []
+  package var history: [HistoryRow] = []
 }
 
 /// An API key as stored: its SHA-256, never the key.

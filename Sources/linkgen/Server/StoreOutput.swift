@@ -36,9 +36,10 @@ enum StoreJSON {
   }
 
   /// `{"from", "to", "groupBy", "rows": [{<dimensions>, "clicks", "visitors", "bots",
-  /// "botReasons", "storeTaps", "deferredOpens"}]}` (LinkStore's shape, shared with the server's API).
-  static func stats(_ rows: [StatsRow], query: StatsQuery) -> String {
-    query.json(rows).rendered()
+  /// "botReasons", "storeTaps", "deferredOpens"}], "beforeMove": [{<route, link>, "source",
+  /// "platform", "event", "count"}]}` (LinkStore's shape, shared with the server's API).
+  static func stats(_ report: StatsReport, query: StatsQuery) -> String {
+    query.json(report).rendered()
   }
 }
 
@@ -66,7 +67,25 @@ enum StoreText {
     return table(header: ["id", "scopes", "created", "status", "name"], rows: rows)
   }
 
-  static func stats(_ rows: [StatsRow], query: StatsQuery) -> String {
+  static func stats(_ report: StatsReport, query: StatsQuery) -> String {
+    let counted = counts(report.rows, query: query)
+    guard !report.history.isEmpty else { return counted }
+    return counted + "\n\n" + history(report.history, query: query)
+  }
+
+  /// The history imported links brought, under a heading that says so.
+  static func history(_ rows: [HistoryStatsRow], query: StatsQuery) -> String {
+    let dimensions = query.groupBy.filter { $0 == .route || $0 == .link }
+    let header = dimensions.map(\.rawValue) + ["source", "platform", "event", "count"]
+    let body = rows.map { row in
+      dimensions.map { ($0 == .route ? row.route : row.code) ?? "-" }
+        + [row.source, row.platform, row.event, String(row.count)]
+    }
+    return "before the move (imported totals, not in the days above):\n"
+      + table(header: header, rows: body, rightAligned: [header.count - 1])
+  }
+
+  static func counts(_ rows: [StatsRow], query: StatsQuery) -> String {
     guard !rows.isEmpty else { return "no clicks from \(query.from) to \(query.to)" }
     let header =
       query.groupBy.map(\.rawValue) + [
