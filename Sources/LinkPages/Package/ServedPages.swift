@@ -130,6 +130,63 @@ package struct DeferredLinkOptions: Sendable, Hashable {
   }
 }
 
+/// The link's own social card (a Firebase Dynamic Link's `st`, `sd` and `si`): replaces the
+/// title, description and image of the Open Graph and X/Twitter tags (`og.*` in the templates),
+/// not the page's visible text. Plain values: the title and description are cleaned like
+/// display fields, the image must be an `https` URL that passes the page's URL policy, and the
+/// renderer escapes each for its attribute. An absent or empty value keeps the page's own.
+package struct SocialCard: Sendable, Hashable {
+  package var title: String?
+  package var description: String?
+  /// An `https` image URL; the table's `pages.imageAlt` is dropped with it (it describes
+  /// another image).
+  package var image: String?
+
+  package init(title: String? = nil, description: String? = nil, image: String? = nil) {
+    self.title = title
+    self.description = description
+    self.image = image
+  }
+
+  /// The `og` values of a page: the card's where it has them, else the page's title,
+  /// description, image and its alt text.
+  func ogValues(title: String, description: String, page: [String: Any], policy: URLPolicy)
+    throws(PageError) -> [String: Any]
+  {
+    var og: [String: Any] = [
+      "title": try Self.text(self.title, "title") ?? title,
+      "description": try Self.text(self.description, "description") ?? description,
+    ]
+    if let image, !image.isEmpty {
+      guard case .success(.https) = policy.check(image) else {
+        throw PageError(
+          .unsafeURL,
+          "refusing the card image \(URLPolicy.quoted(image)): not a plain https URL"
+        )
+      }
+      og["image"] = image
+    } else if let image = page["image"] {
+      og["image"] = image
+      if let alt = page["imageAlt"] { og["imageAlt"] = alt }
+    }
+    return og
+  }
+
+  /// A card text, cleaned; `nil` when absent or empty after cleaning.
+  private static func text(_ value: String?, _ name: String) throws(PageError) -> String? {
+    guard let value else { return nil }
+    guard value.count <= PageRenderer.maximumFieldLength else {
+      throw PageError(
+        .invalidField,
+        "the card \(name) is \(value.count) characters long; at most "
+          + "\(PageRenderer.maximumFieldLength)"
+      )
+    }
+    let clean = PlainText.clean(value)
+    return clean.isEmpty ? nil : clean
+  }
+}
+
 extension PageRenderer {
   /// The landing page (see ``landingPage(for:locale:fields:platform:qrSVG:)``), for an in-app
   /// browser when `inApp` is given, with its policy.
@@ -138,6 +195,7 @@ extension PageRenderer {
   /// link last, no `intent:` link). When `nil`, as `linkgen serve` calls it, a page for
   /// ``Platform/any`` with a QR code and outside an in-app browser is a computer's page: that is
   /// the page the server renders for a desktop browser (a phone's page never carries the code).
+  /// `card` replaces the Open Graph and X/Twitter title, description and image.
   package func servedLandingPage(
     for values: RouteValues,
     locale: String = "en",
@@ -146,10 +204,11 @@ extension PageRenderer {
     qrSVG: String? = nil,
     inApp: InAppBrowserHelp? = nil,
     deferred: DeferredLinkOptions? = nil,
-    desktop: Bool? = nil
+    desktop: Bool? = nil,
+    card: SocialCard? = nil
   ) throws(PageError) -> ServedPage {
     let job = try Job(self, values: values, locale: locale, fields: fields, platform: platform)
-    var context = try job.htmlContext()
+    var context = try job.htmlContext(card: card)
     var policy = ContentSecurityPolicy()
     if let inApp {
       context["inApp"] = try Self.inAppValues(inApp, job: job, links: context["links"])
@@ -230,14 +289,16 @@ extension PageRenderer {
   }
 
   /// What a link-preview crawler gets, from the `preview-card` template: the head's Open Graph and
-  /// X/Twitter tags and the title, description and link as text; no buttons, no script.
+  /// X/Twitter tags and the title, description and link as text; no buttons, no script. `card`
+  /// replaces the title, description and image of those tags.
   package func previewCard(
     for values: RouteValues,
     locale: String = "en",
-    fields: [String: String] = [:]
+    fields: [String: String] = [:],
+    card: SocialCard? = nil
   ) throws(PageError) -> ServedPage {
     let job = try Job(self, values: values, locale: locale, fields: fields, platform: .any)
-    var context = try job.htmlContext()
+    var context = try job.htmlContext(card: card)
     let policy = ContentSecurityPolicy()
     context["csp"] = policy.templateValue
     let (html, origin) = try job.renderWithOrigin("preview-card", context)

@@ -17,6 +17,8 @@ package final class LandingPages: Sendable {
     let copyLink: String?
     /// The short link's code, for the store buttons' pings.
     var shortCode: String? = nil
+    /// The link's own social card (a Firebase long link's `st`, `sd`, `si`).
+    var card: SocialCard? = nil
   }
 
   let renderer: PageRenderer
@@ -56,21 +58,26 @@ package final class LandingPages: Sendable {
   ///     link).
   ///   - shortCode: The short link's code, which the store buttons' pings report (with a
   ///     ``StoreTapCounter`` installed).
-  /// - Throws: ``PageError`` when the page does not render (a broken user template).
+  ///   - card: The link's own social card, which replaces the Open Graph and X/Twitter title,
+  ///     description and image.
+  /// - Throws: ``PageError`` when the page does not render (a broken user template, a card
+  ///   image that is not a plain `https` URL).
   package func response(
     to request: Request,
     values: RouteValues,
     client: ClientClassification,
     copyLink: String? = nil,
-    shortCode: String? = nil
+    shortCode: String? = nil,
+    card: SocialCard? = nil
   ) throws(PageError) -> Response {
-    let key = try self.key(
+    var key = try self.key(
       values: values,
       client: client,
       acceptLanguage: request.headers[.acceptLanguage],
       copyLink: copyLink,
       shortCode: shortCode
     )
+    key.card = card
     if let page = cached(key) { return page.response(for: request) }
     return try renderAndStore(key, values: values).response(for: request)
   }
@@ -140,27 +147,30 @@ package final class LandingPages: Sendable {
     let deferred = deferredOptions(key, values: values)
     switch key.page {
     case .card:
-      served = try renderer.previewCard(for: values, locale: locale)
+      served = try renderer.previewCard(for: values, locale: locale, card: key.card)
     case .ios:
       served = try renderer.servedLandingPage(
         for: values,
         locale: locale,
         platform: .ios,
-        deferred: deferred
+        deferred: deferred,
+        card: key.card
       )
     case .android:
       served = try renderer.servedLandingPage(
         for: values,
         locale: locale,
         platform: .android,
-        deferred: deferred
+        deferred: deferred,
+        card: key.card
       )
     case .androidFirefox:
       served = try renderer.servedLandingPage(
         for: values,
         locale: locale,
         platform: .any,
-        deferred: deferred
+        deferred: deferred,
+        card: key.card
       )
     case .desktop:
       served = try renderer.servedLandingPage(
@@ -168,7 +178,8 @@ package final class LandingPages: Sendable {
         locale: locale,
         platform: .any,
         qrSVG: try Self.qrSVG(key.link),
-        deferred: deferred
+        deferred: deferred,
+        card: key.card
       )
     case .inApp(let index, let platform):
       let browser = InAppBrowser.all[index]
@@ -183,7 +194,8 @@ package final class LandingPages: Sendable {
         locale: locale,
         platform: platform == .ios ? .ios : platform == .android ? .android : .any,
         inApp: help,
-        deferred: deferred
+        deferred: deferred,
+        card: key.card
       )
     }
     return CannedResponse(
