@@ -214,8 +214,9 @@ let package = Package(
 
     // MARK: Moving in from other link services
     // Firebase Dynamic Links long links read against the table, and the importers' models
-    // (FDL, Branch, CSV). LinkKit only: shared by the importers and the server.
-    .target(name: "LinkImport", dependencies: ["LinkKit"]),
+    // (FDL, Branch, CSV), shared by the importers and the server. No database: the readers
+    // (Takeout, getLinkStats, Branch, generic CSV) reuse LinkBatch's CSV reader.
+    .target(name: "LinkImport", dependencies: ["LinkKit", "LinkBatch"]),
 
     // MARK: The store inside the server (short links, the API, click recording)
     // A LinkServer extension over a LinkStore: `/s/<code>` pages, `/api/v1/`, click counts,
@@ -253,6 +254,7 @@ let package = Package(
         "LinkCodegen",
         "LinkStoreServer",
         "LinkDoctor",
+        "LinkImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -51,7 +51,10 @@ struct Linkgen: AsyncParsableCommand {
         ]
       ),
       CommandGroup(name: "Pages", subcommands: [Page.self]),
-      CommandGroup(name: "Server", subcommands: [Serve.self, Keys.self, Stats.self, Doctor.self]),
+      CommandGroup(
+        name: "Server",
+        subcommands: [Serve.self, Keys.self, Stats.self, Doctor.self, Import.self]
+      ),
       CommandGroup(name: "App code", subcommands: [Generate.self]),
     ]
   )

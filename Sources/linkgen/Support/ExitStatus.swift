@@ -3,6 +3,7 @@ import LinkAssociation
 import LinkBatch
 import LinkCodegen
 import LinkDoctor
+import LinkImport
 import LinkKit
 import LinkPages
 import LinkPrint
@@ -69,6 +70,7 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case let error as StoreError: self = Self.status(error.code)
     case let error as CodegenError: self = Self.status(error.code)
     case let error as DoctorError: self = Self.status(error.code)
+    case let error as ImportError: self = Self.status(error.code)
     case let error as ExitCode: self.init(rawValue: error.rawValue)
     case is ValidationError: self = .usage
     default: self = .software
@@ -186,6 +188,14 @@ struct ExitStatus: Hashable, Sendable, CustomStringConvertible {
     case .invalidDomain, .invalidConnectTo, .invalidCDNURL: .usage
     case .unreadableCAFile: .noInput
     case .unreachable: .unavailable
+    }
+  }
+
+  private static func status(_ code: ImportError.Code) -> ExitStatus {
+    switch code {
+    case .unreadableInput: .noInput
+    case .invalidInput, .misses: .dataError
+    case .cannotCreateOutput: .cannotCreate
     }
   }
 
