@@ -36,90 +36,58 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias OutboundIn = HTTPServerResponsePart
   typealias OutboundOut = HTTPServerResponsePart
 
-  private enum Phase {
-    /// No byte of a next request has arrived: the idle timeout runs.
-    case waiting
-    /// A request's first bytes arrived: the header timeout runs.
-    case readingHead
-    /// Requests are being answered.
-    case busy
-  }
-
   private let limits: ConnectionLimits
   private let core: ServerCore
   /// The first handler's context: writes there go straight to the socket.
   var rawContext: ChannelHandlerContext?
 
-  private var phase = Phase.waiting
-  /// When the connection is closed unless something happens first; `nil` while busy.
-  private var deadline: NIODeadline?
+  /// The connection's rules: what each event means, decided without I/O.
+  private var state: ConnectionState
   private var timer: Scheduled<Void>?
-  private var timerAt = NIODeadline.distantFuture
-
-  /// Requests passed to hummingbird whose response has not ended.
-  private var forwarded = 0
-  /// The rest of a request answered here (its end) is dropped.
-  private var swallowing = false
-  private var bodyBytes = 0
-  private var discardingBody = false
-  private var closeAfterResponse = false
-  private var quiescing = false
   private var needsFlush = false
   private var dateSecond = -1
   private var dateLine = ByteBuffer()
-  /// What the next 400 from hummingbird says: set when the parser fails on a request.
-  private var parseProblem: String?
   /// The body to write before the end of the response being written.
   private var pendingBody: ByteBuffer?
 
   init(limits: ConnectionLimits, core: ServerCore) {
     self.limits = limits
     self.core = core
+    state = ConnectionState(
+      idleTimeout: limits.idleTimeout,
+      headerTimeout: limits.headerTimeout,
+      maximumBodySize: limits.maximumBodySize
+    )
   }
 
   // MARK: Requests
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    let action: ConnectionState.PartAction
     switch unwrapInboundIn(data) {
     case .head(let head):
-      phase = .busy
-      deadline = nil
-      if answerFromMemory(head) {
-        swallowing = true
-        if forwarded == 0 { idle(context) }
+      state.headArrived()
+      if state.mayAnswerFromMemory, answerFromMemory(head) {
+        apply(state.answeredFromMemory(now: .now()), context)
         return
       }
-      forwarded += 1
-      bodyBytes = 0
-      discardingBody = false
+      state.forwardedHead()
+      action = .pass
     case .body(let buffer):
-      if swallowing { return }
-      bodyBytes += buffer.readableBytes
-      if bodyBytes > limits.maximumBodySize && !discardingBody {
-        // Nothing past the limit is passed on; the response (413 from the server's own
-        // routes) closes the connection, and if none comes in time the timer does.
-        discardingBody = true
-        closeAfterResponse = true
-        setDeadline(.now() + TimeAmount(limits.headerTimeout), context)
-      }
-      if discardingBody { return }
+      let timerAction: ConnectionState.TimerAction
+      (action, timerAction) = state.bodyArrived(bytes: buffer.readableBytes, now: .now())
+      apply(timerAction, context)
     case .end:
-      if swallowing {
-        swallowing = false
-        return
-      }
-      if discardingBody { return }
+      action = state.endArrived()
     }
-    context.fireChannelRead(data)
+    if action == .pass { context.fireChannelRead(data) }
   }
 
   /// A request the parser refuses: hummingbird answers it with a bare 400 and closes the
   /// connection; ``write(context:data:promise:)`` gives that 400 a body saying why.
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
     if let error = error as? HTTPParserError {
-      parseProblem =
-        error == .headerOverflow
-        ? ConnectionLimits.headOverflowText : ConnectionLimits.malformedText
+      state.parserFailed(headOverflow: error == .headerOverflow)
     }
     context.fireErrorCaught(error)
   }
@@ -133,11 +101,10 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   /// Answers the request here when it is a `GET` or `HEAD` without a body whose answer is
-  /// held in memory (the server's, or an extension's for its paths), and nothing sent before
-  /// it is still being answered.
+  /// held in memory (the server's, or an extension's for its paths); the caller has checked
+  /// that the connection allows it (``ConnectionState/mayAnswerFromMemory``).
   private func answerFromMemory(_ head: HTTPRequestHead) -> Bool {
-    guard forwarded == 0, !quiescing, !closeAfterResponse, head.isKeepAlive,
-      head.method == .GET || head.method == .HEAD, let raw = rawContext
+    guard head.isKeepAlive, head.method == .GET || head.method == .HEAD, let raw = rawContext
     else { return false }
     let headers = head.headers
     if headers.contains(name: "transfer-encoding")
@@ -222,14 +189,13 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
     switch unwrapOutboundIn(data) {
     case .head(var head):
-      if head.headers.first(name: "connection")?.lowercased() == "close" {
-        closeAfterResponse = true
-      }
+      state.responseHead(
+        closesConnection: head.headers.first(name: "connection")?.lowercased() == "close"
+      )
       // Hummingbird's own 400 for the request the parser refused: no body, closing.
       if head.status == .badRequest, head.headers.first(name: "content-length") == "0",
-        let problem = parseProblem
+        let problem = state.takeParseProblem()
       {
-        parseProblem = nil
         let body = ByteBuffer(string: problem)
         head.headers.replaceOrAdd(name: "content-type", value: "text/plain; charset=utf-8")
         head.headers.replaceOrAdd(name: "content-length", value: String(body.readableBytes))
@@ -257,41 +223,26 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         pendingBody = nil
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
       }
-      forwarded -= 1
-      guard closeAfterResponse || (quiescing && forwarded == 0) else {
-        if forwarded == 0 { idle(context) }
-        context.write(data, promise: promise)
-        return
-      }
+      let (after, timerAction) = state.responseEnded(now: .now())
+      apply(timerAction, context)
       context.write(data, promise: promise)
-      closeWhenWritten(context)
+      if after == .closeWhenWritten { closeWhenWritten(context) }
     }
   }
 
   // MARK: Timeouts and closing
 
   func bytesArrived(context: ChannelHandlerContext) {
-    guard phase == .waiting else { return }
-    phase = .readingHead
-    setDeadline(.now() + TimeAmount(limits.headerTimeout), context)
+    apply(state.bytesArrived(now: .now()), context)
   }
 
-  private func idle(_ context: ChannelHandlerContext) {
-    phase = .waiting
-    setDeadline(.now() + TimeAmount(limits.idleTimeout), context)
-  }
-
-  /// Moves the deadline. The timer is moved only when the deadline comes before it; a timer
-  /// that fires early re-arms itself, so a steady stream of requests costs no timer work.
-  private func setDeadline(_ newDeadline: NIODeadline, _ context: ChannelHandlerContext) {
-    deadline = newDeadline
-    guard timer == nil || newDeadline < timerAt else { return }
+  private func apply(_ action: ConnectionState.TimerAction, _ context: ChannelHandlerContext) {
+    guard case .arm(let time) = action else { return }
     timer?.cancel()
-    arm(at: newDeadline, context)
+    arm(at: time, context)
   }
 
   private func arm(at time: NIODeadline, _ context: ChannelHandlerContext) {
-    timerAt = time
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     timer = context.eventLoop.scheduleTask(deadline: time) {
       let (handler, context) = loopBound.value
@@ -301,11 +252,10 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   private func timerFired(_ context: ChannelHandlerContext) {
     timer = nil
-    guard let deadline else { return }
-    if deadline <= .now() {
-      context.close(promise: nil)
-    } else {
-      arm(at: deadline, context)
+    switch state.timerFired(now: .now()) {
+    case .ignore: break
+    case .close: context.close(promise: nil)
+    case .arm(let time): arm(at: time, context)
     }
   }
 
@@ -315,8 +265,7 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       return
     }
     // Graceful shutdown: close once what is in progress is written.
-    quiescing = true
-    if forwarded == 0 { closeWhenWritten(context) }
+    if state.quiesce() { closeWhenWritten(context) }
   }
 
   /// Flushes, and closes the connection once every byte written so far has left.
