@@ -33,6 +33,12 @@ struct RowResult: Sendable {
   var entry: String
 }
 
+/// Why a row's image could not be made or written: the message its report and manifest entry
+/// show.
+private struct RowFailure: Error {
+  let message: String
+}
+
 /// Builds a row's links, renders its images and writes them; runs on worker threads.
 struct RowProcessor: Sendable {
   let table: RouteTable
@@ -62,55 +68,20 @@ struct RowProcessor: Sendable {
     var code: QRCode?
     var files: [(QRImageFormat, String)] = []
     var written = 0
-    for format in options.formats {
-      let name = job.name + "." + format.fileExtension
-      files.append((format, name))
-      let path = directory + "/" + name
-      if options.resume, access(path, F_OK) == 0 { continue }
-      do throws(QRError) {
-        if code == nil {
-          if let logo = options.logoDrawing?.logo {
-            // As `linkgen qr --logo`: level H, a version without a central alignment pattern,
-            // and a logo the code can take (else the row fails).
-            let encoded = try QRCode(encodingForLogo: text, minimumVersion: options.minimumVersion)
-            _ = try encoded.logoArea(fraction: logo.size)
-            code = encoded
-          } else {
-            code = try QRCode(
-              encoding: text,
-              errorCorrection: options.errorCorrection,
-              minimumVersion: options.minimumVersion,
-              exactErrorCorrection: options.exactErrorCorrection
-            )
-          }
-        }
-        guard let code else { continue }
-        if !options.allowsSmallModules {
-          try options.rendering.checkModuleSize(of: code, format: format)
-        }
-        let bytes: [UInt8]
-        if let logo = options.logoDrawing {
-          switch format {
-          case .svg: bytes = Array(try code.svg(options.rendering, logo: logo.logo).utf8)
-          case .png:
-            do throws(BatchLogoError) {
-              bytes = try logo.png(code, options.rendering, logo.logo)
-            } catch {
-              return failed(job, error.message, values: values, links: links)
-            }
-          }
-        } else {
-          bytes = try format.render(code, options.rendering)
-        }
-        do throws(AtomicFileError) {
-          try AtomicFile.write(bytes, to: path)
-        } catch {
-          return failed(job, error.description, values: values, links: links)
-        }
+    do throws(RowFailure) {
+      for format in options.formats {
+        let name = job.name + "." + format.fileExtension
+        files.append((format, name))
+        let path = directory + "/" + name
+        if options.resume, access(path, F_OK) == 0 { continue }
+        let made: QRCode
+        if let code { made = code } else { made = try encode(text) }
+        code = made
+        try write(made, as: format, to: path)
         written += 1
-      } catch {
-        return failed(job, error.message, values: values, links: links)
       }
+    } catch {
+      return failed(job, error.message, values: values, links: links)
     }
     let outcome = written > 0 ? RowResult.Outcome.written(files: written) : .existing
     return RowResult(
@@ -118,6 +89,65 @@ struct RowProcessor: Sendable {
       outcome: outcome,
       entry: entry(job, status: written > 0 ? "written" : "existing", values, links, files, nil)
     )
+  }
+
+  /// The row's code, made once: as `linkgen qr --logo` with a logo (level H, a version
+  /// without a central alignment pattern, and a logo the code can take, else the row fails),
+  /// else at the options' error correction and version.
+  private func encode(_ text: String) throws(RowFailure) -> QRCode {
+    do throws(QRError) {
+      if let logo = options.logoDrawing?.logo {
+        let encoded = try QRCode(encodingForLogo: text, minimumVersion: options.minimumVersion)
+        _ = try encoded.logoArea(fraction: logo.size)
+        return encoded
+      }
+      return try QRCode(
+        encoding: text,
+        errorCorrection: options.errorCorrection,
+        minimumVersion: options.minimumVersion,
+        exactErrorCorrection: options.exactErrorCorrection
+      )
+    } catch {
+      throw RowFailure(message: error.message)
+    }
+  }
+
+  /// Checks the module size (unless `--force`), renders `code` as `format` and writes it
+  /// atomically to `path`.
+  private func write(_ code: QRCode, as format: QRImageFormat, to path: String)
+    throws(RowFailure)
+  {
+    do throws(QRError) {
+      if !options.allowsSmallModules {
+        try options.rendering.checkModuleSize(of: code, format: format)
+      }
+    } catch {
+      throw RowFailure(message: error.message)
+    }
+    let bytes = try image(of: code, as: format)
+    do throws(AtomicFileError) {
+      try AtomicFile.write(bytes, to: path)
+    } catch {
+      throw RowFailure(message: error.description)
+    }
+  }
+
+  private func image(of code: QRCode, as format: QRImageFormat) throws(RowFailure) -> [UInt8] {
+    if let logo = options.logoDrawing, case .png = format {
+      do throws(BatchLogoError) {
+        return try logo.png(code, options.rendering, logo.logo)
+      } catch {
+        throw RowFailure(message: error.message)
+      }
+    }
+    do throws(QRError) {
+      if let logo = options.logoDrawing {
+        return Array(try code.svg(options.rendering, logo: logo.logo).utf8)
+      }
+      return try format.render(code, options.rendering)
+    } catch {
+      throw RowFailure(message: error.message)
+    }
   }
 
   private func failed(
