@@ -50,50 +50,15 @@ extension AASAFile {
   public func match(_ url: String, domain: String? = nil, mode: AASAMatchMode = .modern)
     -> AASAMatch
   {
-    func no(_ reason: String, _ decision: CompiledAppLinks.Decision? = nil) -> AASAMatch {
-      AASAMatch(
-        url: url,
-        matched: false,
-        appIDs: [],
-        detail: decision?.detail,
-        rule: decision?.rule,
-        rulePath: decision.map(rulePath),
-        excluded: decision?.exclude ?? false,
-        reason: reason
-      )
-    }
-    guard !isRejected else {
-      let why = findings.errors.first.map { ": \($0.message)" } ?? ""
-      return no("Apple rejects this file\(why)")
-    }
-    guard url.utf8.count <= RouteTable.maximumURLLength else {
-      return no(
-        "the URL is \(url.utf8.count) bytes long; linkgen matches URLs of at most "
-          + "\(RouteTable.maximumURLLength) bytes"
-      )
-    }
-    guard let parts = URLParts(url) else { return no("not an absolute URL (scheme://host/path)") }
-    guard parts.scheme == "https" else {
-      return no("universal links are https URLs; this one is \(parts.scheme):")
-    }
-    guard !parts.hasUserInfo else {
-      return no("the URL has user info (user@), which universal links never have")
-    }
-    if let port = parts.port, !port.isEmpty, port != "443" {
-      return no("the URL has the port \(port); universal links use the default https port")
-    }
-    if let domain {
-      let expected = domain.lowercased()
-      guard parts.host == expected else {
-        return no("the host \(parts.host) is not \(expected), the domain that serves this file")
-      }
-    }
-    guard appLinks != nil else { return no("the file has no applinks service") }
-    guard !compiled.isTooComplex else {
-      return no("linkgen does not match against this file: its patterns are too complex")
+    let parts: URLParts
+    do throws(MatchRefusal) {
+      parts = try matchableParts(of: url, domain: domain)
+    } catch {
+      return unmatched(url, error.reason)
     }
     guard let decision = compiled.decide(parts, mode: mode) else {
-      return no(
+      return unmatched(
+        url,
         "no rule matches the URL"
           + (mode == .legacy ? " (iOS 12 and earlier: appID with paths)" : "")
       )
@@ -101,7 +66,7 @@ extension AASAFile {
     let path = rulePath(decision)
     let rule = ruleText(decision)
     if decision.exclude {
-      return no("excluded by \(path) \(rule)", decision)
+      return unmatched(url, "excluded by \(path) \(rule)", decision)
     }
     let apps = appIDs(of: decision.detail, mode: mode)
     return AASAMatch(
@@ -113,6 +78,70 @@ extension AASAFile {
       rulePath: path,
       excluded: false,
       reason: "\(path) \(rule) opens \(apps.joined(separator: ", "))"
+    )
+  }
+
+  /// Why a URL cannot open an app by this file whatever its rules say.
+  private struct MatchRefusal: Error {
+    let reason: String
+  }
+
+  /// The parts of `url` when its rules decide: the file is one Apple accepts, with an
+  /// `applinks` service simple enough to match, and the URL is an `https` URL on `domain`
+  /// without user info or another port.
+  private func matchableParts(of url: String, domain: String?) throws(MatchRefusal) -> URLParts {
+    guard !isRejected else {
+      let why = findings.errors.first.map { ": \($0.message)" } ?? ""
+      throw MatchRefusal(reason: "Apple rejects this file\(why)")
+    }
+    guard url.utf8.count <= RouteTable.maximumURLLength else {
+      throw MatchRefusal(
+        reason: "the URL is \(url.utf8.count) bytes long; linkgen matches URLs of at most "
+          + "\(RouteTable.maximumURLLength) bytes"
+      )
+    }
+    guard let parts = URLParts(url) else {
+      throw MatchRefusal(reason: "not an absolute URL (scheme://host/path)")
+    }
+    guard parts.scheme == "https" else {
+      throw MatchRefusal(reason: "universal links are https URLs; this one is \(parts.scheme):")
+    }
+    guard !parts.hasUserInfo else {
+      throw MatchRefusal(reason: "the URL has user info (user@), which universal links never have")
+    }
+    if let port = parts.port, !port.isEmpty, port != "443" {
+      throw MatchRefusal(
+        reason: "the URL has the port \(port); universal links use the default https port"
+      )
+    }
+    if let expected = domain?.lowercased(), parts.host != expected {
+      throw MatchRefusal(
+        reason: "the host \(parts.host) is not \(expected), the domain that serves this file"
+      )
+    }
+    guard appLinks != nil else { throw MatchRefusal(reason: "the file has no applinks service") }
+    guard !compiled.isTooComplex else {
+      throw MatchRefusal(
+        reason: "linkgen does not match against this file: its patterns are too complex"
+      )
+    }
+    return parts
+  }
+
+  private func unmatched(
+    _ url: String,
+    _ reason: String,
+    _ decision: CompiledAppLinks.Decision? = nil
+  ) -> AASAMatch {
+    AASAMatch(
+      url: url,
+      matched: false,
+      appIDs: [],
+      detail: decision?.detail,
+      rule: decision?.rule,
+      rulePath: decision.map(rulePath),
+      excluded: decision?.exclude ?? false,
+      reason: reason
     )
   }
 
