@@ -173,6 +173,8 @@ let package = Package(
         "LinkQR",
         "LinkAssociation",
         "LinkPages",
+        // Firebase Dynamic Links long links (`/?link=…`), answered with the route's page.
+        "LinkImport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

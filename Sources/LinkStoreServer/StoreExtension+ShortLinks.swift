@@ -19,11 +19,25 @@ extension StoreExtension {
     _ context: LinkRequestContext,
     _ server: LinkServerContext
   ) async -> ExtensionResponse {
+    await shortLinkAnswer(request, context, server, endpoint: "short_link") { visitor in
+      await lookUp(code, visitor: visitor, request, server)
+    }
+  }
+
+  /// A short link's answer, whichever way it is looked up (its code, or an imported link's
+  /// kept path): the page, 410 or the 404 page, and the visit counted.
+  func shortLinkAnswer(
+    _ request: Request,
+    _ context: LinkRequestContext,
+    _ server: LinkServerContext,
+    endpoint: String,
+    lookUp: (Visitor) async -> Result<ShortLinkState, Refusal>
+  ) async -> ExtensionResponse {
     if let refused = Self.shortLinkMethodRefusal(request.method) {
-      return ExtensionResponse(refused, endpoint: "short_link")
+      return ExtensionResponse(refused, endpoint: endpoint)
     }
     if let limited = limit(addressLimiter, address(request, context)) {
-      return ExtensionResponse(limited, endpoint: "short_link")
+      return ExtensionResponse(limited, endpoint: endpoint)
     }
     let client = ClientClassification(
       userAgent: request.headers[.userAgent],
@@ -32,19 +46,19 @@ extension StoreExtension {
     let visit = Visit(request, context, client: client, server: server)
     let visitor = visitor(visit)
     let state: ShortLinkState
-    switch await lookUp(code, visitor: visitor, request, server) {
+    switch await lookUp(visitor) {
     case .success(let found): state = found
-    case .failure(let refusal): return ExtensionResponse(refusal.response, endpoint: "short_link")
+    case .failure(let refusal): return ExtensionResponse(refusal.response, endpoint: endpoint)
     }
     let head = request.method == .head
     switch state {
     case .notFound:
-      return ExtensionResponse(server.notFound(request), endpoint: "short_link")
+      return ExtensionResponse(server.notFound(request), endpoint: endpoint)
     case .expired(let link), .exhausted(let link):
       let expired = if case .expired = state { true } else { false }
       return ExtensionResponse(
         GonePage.response(expired: expired, head: head),
-        endpoint: "short_link",
+        endpoint: endpoint,
         route: link.route
       )
     case .active(let link):
@@ -53,7 +67,7 @@ extension StoreExtension {
       if response.status != .internalServerError {
         record(visit, as: visitor, route: link.route, code: link.code)
       }
-      return ExtensionResponse(response, endpoint: "short_link", route: link.route)
+      return ExtensionResponse(response, endpoint: endpoint, route: link.route)
     }
   }
 
@@ -86,10 +100,21 @@ extension StoreExtension {
     _ server: LinkServerContext
   ) async -> Result<ShortLinkState, Refusal> {
     if let cached = cache.state(of: code) { return .success(cached) }
-    do throws(StoreError) {
+    return await read(request, server) { () async throws(StoreError) -> ShortLinkState in
       // Only people use up a link's visits: bots and previews read it.
-      let state =
-        visitor == .human ? try await store.visit(code: code) : try await store.link(code: code)
+      visitor == .human ? try await store.visit(code: code) : try await store.link(code: code)
+    }
+  }
+
+  /// A link's state read from the database (and kept in the cache); the answer to send when
+  /// the database fails.
+  func read(
+    _ request: Request,
+    _ server: LinkServerContext,
+    _ query: () async throws(StoreError) -> ShortLinkState
+  ) async -> Result<ShortLinkState, Refusal> {
+    do throws(StoreError) {
+      let state = try await query()
       health.succeeded()
       cache.keep(state)
       return .success(state)
@@ -127,7 +152,8 @@ extension StoreExtension {
         values: link.values,
         client: client,
         copyLink: link.shortURL,
-        shortCode: link.code
+        shortCode: link.code,
+        card: Self.pageCard(link.card?.title, link.card?.description, link.card?.imageURL)
       )
     } catch {
       server.logger.error(

@@ -22,12 +22,15 @@ extension AssociationFiles {
   ///   - additionalPathPrefixes: Path prefixes the app also opens beyond the table's routes,
   ///     each starting and ending with `/` (the server's short links: `/s/`), added to each
   ///     domain's filter as `android:pathPrefix`.
+  ///   - additionalPaths: Exact paths the app also opens (imported links' kept paths, from
+  ///     ``KeptPathClaims/paths``), added to each domain's filter as `android:path`.
   /// - Throws: ``AssociationError`` when the table has no Android app, the activity name is
   ///   not a Java class name, or an additional prefix does not start and end with `/`.
   public static func androidManifest(
     for table: RouteTable,
     activity: String? = nil,
-    additionalPathPrefixes: [String] = []
+    additionalPathPrefixes: [String] = [],
+    additionalPaths: [String] = []
   ) throws(AssociationError) -> String {
     guard let android = table.app.android else { throw .needsAndroid("the manifest snippet") }
     let activityName = activity ?? "\(android.package).MainActivity"
@@ -57,7 +60,11 @@ extension AssociationFiles {
     let activityNode = XMLNode.element(
       "activity",
       [("android:name", activityName), ("android:exported", "true")],
-      intentFilters(for: table, additionalPathPrefixes: additionalPathPrefixes)
+      intentFilters(
+        for: table,
+        additionalPathPrefixes: additionalPathPrefixes,
+        additionalPaths: additionalPaths
+      )
     )
     let manifest = XMLNode.element(
       "manifest",
@@ -90,7 +97,8 @@ extension AssociationFiles {
   /// scheme in a filter of its own, as Android lint requires.
   private static func intentFilters(
     for table: RouteTable,
-    additionalPathPrefixes: [String]
+    additionalPathPrefixes: [String],
+    additionalPaths: [String]
   ) -> [XMLNode] {
     var seen = Set<AndroidPathRule>()
     let rules = table.routes.map(RoutePatterns.android).filter { seen.insert($0).inserted }
@@ -113,6 +121,9 @@ extension AssociationFiles {
       }
       for prefix in prefixes {
         children.append(.element("data", [("android:pathPrefix", prefix)]))
+      }
+      for path in additionalPaths {
+        children.append(.element("data", [("android:path", path)]))
       }
       filters.append(
         .comment(

@@ -193,6 +193,9 @@ final class ServerCore: Sendable {
     case qr(QRResponses.Key, route: String)
     /// `/healthz` or `/metrics`, made per request.
     case health, metrics
+    /// A path no route claims, shaped like an imported link's kept path (`/AbCd`): for the
+    /// extension that keeps them (ServerCore+LongLinks.swift).
+    case keptPath(String, any KeptPathAnswering)
   }
 
   /// Resolves a request target (the raw path and query, as sent).
@@ -221,8 +224,16 @@ final class ServerCore: Sendable {
       break
     }
     guard target.utf8.first == UInt8(ascii: "/"),
-      let parsed = try? table.parse(origin + target)
-    else { return notFound(acceptLanguage) }
+      let parsed = try? table.parse(origin + target), !Self.isLongLink(parsed, path: path)
+    else {
+      return unmatched(
+        target: target,
+        path: path,
+        method: method,
+        userAgent: userAgent,
+        acceptLanguage: acceptLanguage
+      )
+    }
     let route = parsed.route.name
     if let options = QRResponses.options(parsed.ignoredQueryItems) {
       guard case .success(let options) = options,
@@ -313,6 +324,8 @@ final class ServerCore: Sendable {
       return await health(request)
     case .metrics:
       return metricsResponse(request)
+    case .keptPath(let path, let keeper):
+      return await keptPathOutcome(path, keeper, request, context)
     }
   }
 
@@ -392,13 +405,14 @@ final class ServerCore: Sendable {
         ]
       )
     }
+    let longLinkLabel = longLinkFinished(target: target, endpoint: endpoint)
     if hasObservers {
       let event = RequestEvent(
         endpoint: endpoint,
         route: route,
         status: status,
         client: client ?? ClientClassification(userAgent: userAgent, method: method),
-        referrerHost: LinkResponder.host(ofReferrer: referrer),
+        referrerHost: longLinkLabel ?? LinkResponder.host(ofReferrer: referrer),
         userAgent: userAgent,
         purpose: purpose,
         remoteAddress: remoteAddress(),
