@@ -56,7 +56,7 @@ public struct RouteCSVReader: Sendable {
         var arguments: [String: String] = [:]
         for (name, index) in named where !fields[index].isEmpty { arguments[name] = fields[index] }
         do throws(LinkError) {
-          _ = try table.links(for: table.values(for: route, arguments: arguments))
+          _ = try table.values(for: route, arguments: arguments)
         } catch {
           batch.misses.append(ImportMiss(location: location, subject: path, message: error.message))
           continue
