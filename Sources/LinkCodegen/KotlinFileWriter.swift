@@ -128,7 +128,9 @@ struct KotlinFileWriter {
 
   /// The statement of the `init` block that checks one property with the `LinkRuntime.check`
   /// overload of its type (ints as Long, enums as their text), without boxing or an array; `nil`
-  /// for a Boolean, which always fits.
+  /// for a Boolean, which always fits, and for an enum outside the path, which always fits too
+  /// (its value is one of the table's; the runtime check of an enum only asks whether the value
+  /// can sit in a path segment).
   private static func check(_ property: KotlinPlan.Property, route: Int, slot: Int) -> String? {
     let call = "LinkRuntime.check(\(route), \(slot), "
     let value = "this.\(property.name)"
@@ -139,7 +141,10 @@ struct KotlinFileWriter {
       let long = property.type == "Int" ? ".toLong()" : ""
       return optional ? "\(value)?.let { \(call)it\(long)) }" : call + value + long + ")"
     default:
-      if property.nested != nil { return call + value + (optional ? "?" : "") + ".value)" }
+      if property.nested != nil {
+        guard property.model.isInPath else { return nil }
+        return call + value + (optional ? "?" : "") + ".value)"
+      }
       return call + value + ")"
     }
   }

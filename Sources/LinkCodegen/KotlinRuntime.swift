@@ -23,6 +23,7 @@ enum KotlinRuntime {
             private val NO_INTS = IntArray(0)
             private val NO_VALUES = arrayOf<String>()
             private val HTTPS = ascii("https")
+            private val PREFIX = ascii(UNIVERSAL_PREFIX)
             /** LinkKit's byte classes, with '/' (class 0 there) as class 4, so the character scan
              * also finds the slashes that split the authority and the path. */
             private val CLASSES = IntArray(256) { if (it == 0x2F) 4 else CLASS_TEXT[it] - '0' }
@@ -44,6 +45,12 @@ enum KotlinRuntime {
                 val values: Array<String> = NO_VALUES
             ) {
                 val valueBytes = Array(values.size) { ascii(values[it]) }
+
+                /** The ASCII characters a string value surely may hold (printable, allowed, and not
+                 * '/' in a path parameter), indexed by code: the string checks' fast path. */
+                val plain = BooleanArray(128) {
+                    it >= 0x20 && it < 0x7F && !(inPath && it == 0x2F) && (allowed == null || inRanges(allowed, it))
+                }
             }
 
             /** A path segment or query value: parameter [parameter], or (when it is -1) [text]. */
@@ -182,6 +189,8 @@ enum KotlinRuntime {
                 private var question = -1
                 private var hash = -1
                 private var hasEscapes = false
+                private var firstEscape = -1
+                private var lastEscape = -1
                 private var universal = false
                 private var hostStart = -1
                 private var hostEnd = -1
@@ -189,8 +198,8 @@ enum KotlinRuntime {
                 private var pathEnd = 0
                 private var queryStart = -1
                 private var queryEnd = -1
-                private var segments = IntArray(16)
-                private var slashes = IntArray(16)
+                private var segments = IntArray(8)
+                private var slashes = IntArray(8)
                 private var slashCount = 0
                 private var slashCursor = 0
                 private var segmentCount = 0
@@ -226,6 +235,13 @@ enum KotlinRuntime {
                     return if (slashCursor < slashCount && slashes[slashCursor] < end) slashes[slashCursor] else end
                 }
 
+                /** The first '%' in [start, end), or end: classify() recorded the first and the last. */
+                private fun escapeIn(start: Int, end: Int): Int {
+                    if (!hasEscapes || end <= firstEscape || start > lastEscape) return end
+                    if (start <= firstEscape) return firstEscape
+                    return indexOf(PERCENT, start, end)
+                }
+
                 private fun indexOf(byte: Byte, start: Int, end: Int): Int {
                     var index = start
                     while (index < end && input[index] != byte) index++
@@ -238,47 +254,63 @@ enum KotlinRuntime {
                     val count = input.size
                     var index = 0
                     while (index < count) {
-                        val byte = at(index)
-                        val byteClass = CLASSES[byte]
+                        val byteClass = CLASSES[at(index)]
                         if (byteClass == 0) {
                             index++
-                            continue
-                        }
-                        if (byteClass == 4) {
-                            if (question < 0 && hash < 0) {
-                                if (slashCount == slashes.size) slashes = slashes.copyOf(2 * slashes.size)
-                                slashes[slashCount++] = index
-                            }
+                        } else if (byteClass == 4) {
+                            if (question < 0 && hash < 0) slash(index)
                             index++
-                            continue
+                        } else {
+                            index = special(index, byteClass)
+                            if (index < 0) return false
                         }
-                        if (byteClass == 1) {
-                            // A '?' the encoder wrote for an unpaired surrogate (which a Swift
-                            // string cannot hold): not UTF-8.
-                            if (byte == 0x3F && checkedQuestionMarks != null && checkedQuestionMarks[index] != '?') {
-                                return fail(LinkErrorCode.invalidCharacter, "the link is not valid UTF-8")
-                            }
-                            when (byte) {
-                                0x3A -> if (colon < 0) colon = index
-                                0x3F -> if (question < 0 && hash < 0) question = index
-                                0x23 -> if (hash < 0) hash = index
-                                else -> hasEscapes = true
-                            }
-                            index++
-                            continue
-                        }
-                        if (byteClass == 2) return fail(LinkErrorCode.invalidCharacter, "the link contains ${asciiName(byte)}")
-                        val scalar = scalarAt(input, index, count)
-                        if (scalar < 0) return fail(LinkErrorCode.invalidCharacter, "the link is not valid UTF-8")
-                        if (isForbidden(scalar)) {
-                            return fail(
-                                LinkErrorCode.invalidCharacter,
-                                "the link contains ${scalarName(scalar)}, a control or invisible character"
-                            )
-                        }
-                        index += width(scalar)
                     }
                     return true
+                }
+
+                private fun slash(index: Int) {
+                    if (slashCount == slashes.size) slashes = slashes.copyOf(2 * slashes.size)
+                    slashes[slashCount++] = index
+                }
+
+                /** The byte at [index] of class 1 (':', '?', '#', '%'), 2 (refused) or 3 (not
+                 * ASCII): the index after its character, or -1 after fail(). Kept out of classify(),
+                 * so the JIT inlines that loop. */
+                private fun special(index: Int, byteClass: Int): Int {
+                    val byte = at(index)
+                    if (byteClass == 1) {
+                        // A '?' the encoder wrote for an unpaired surrogate (which a Swift
+                        // string cannot hold): not UTF-8.
+                        if (byte == 0x3F && checkedQuestionMarks != null && checkedQuestionMarks[index] != '?') {
+                            fail(LinkErrorCode.invalidCharacter, "the link is not valid UTF-8")
+                            return -1
+                        }
+                        when (byte) {
+                            0x3A -> if (colon < 0) colon = index
+                            0x3F -> if (question < 0 && hash < 0) question = index
+                            0x23 -> if (hash < 0) hash = index
+                            else -> {
+                                if (!hasEscapes) firstEscape = index
+                                hasEscapes = true
+                                lastEscape = index
+                            }
+                        }
+                        return index + 1
+                    }
+                    if (byteClass == 2) {
+                        fail(LinkErrorCode.invalidCharacter, "the link contains ${asciiName(byte)}")
+                        return -1
+                    }
+                    val scalar = scalarAt(input, index, input.size)
+                    if (scalar < 0) {
+                        fail(LinkErrorCode.invalidCharacter, "the link is not valid UTF-8")
+                        return -1
+                    }
+                    if (isForbidden(scalar)) {
+                        fail(LinkErrorCode.invalidCharacter, "the link contains ${scalarName(scalar)}, a control or invisible character")
+                        return -1
+                    }
+                    return index + width(scalar)
                 }
 
                 private fun asciiName(byte: Int): String = when (byte) {
@@ -292,7 +324,11 @@ enum KotlinRuntime {
                 // MARK: Scheme and authority
 
                 private fun scan(): Boolean {
-                    if (!scheme()) return false
+                    // A link that starts as the app builds its universal links ("https://" and the
+                    // canonical domain, then '/') meets the scheme and host rules: skip them.
+                    val canonical = input.size > PREFIX.size && input[PREFIX.size] == SLASH &&
+                        equalBytes(input, 0, PREFIX.size, PREFIX)
+                    if (canonical) universal = true else if (!scheme()) return false
                     val afterColon = colon + 1
                     val fragment = if (hash >= 0) hash else input.size
                     val hierarchyEnd = if (question >= 0) question else fragment
@@ -312,7 +348,7 @@ enum KotlinRuntime {
                     hostEnd = nextSlash(hostStart, hierarchyEnd)
                     pathStart = hostEnd
                     pathEnd = hierarchyEnd
-                    return checkHost()
+                    return canonical || checkHost()
                 }
 
                 private fun scheme(): Boolean {
@@ -341,6 +377,11 @@ enum KotlinRuntime {
                     if (universal) {
                         for (domain in DOMAINS) if (equalsIgnoringCase(hostStart, hostEnd, domain)) return true
                     }
+                    return checkOtherHost()
+                }
+
+                /** A custom-scheme link's host, or a universal link's host that is not the app's. */
+                private fun checkOtherHost(): Boolean {
                     var numeric = true
                     for (index in hostStart until hostEnd) {
                         val byte = at(index)
@@ -414,26 +455,37 @@ enum KotlinRuntime {
                     return true
                 }
 
+                /** Splits the query at '&' and each item at its first '=', in one pass. */
                 private fun splitQuery(): Boolean {
                     var start = queryStart
-                    while (start < queryEnd) {
-                        val end = indexOf(AMPERSAND, start, queryEnd)
-                        if (end > start) {
-                            if (itemCount >= MAX_ITEMS) {
-                                return fail(LinkErrorCode.tooManyParts, "the link has more than $MAX_ITEMS query items")
-                            }
-                            if (4 * itemCount == items.size) items = items.copyOf(maxOf(16, 2 * items.size))
-                            val equals = indexOf(EQUALS, start, end)
-                            val valueStart = if (equals < end) equals + 1 else end
-                            if (hasEscapes && (!decode(start, equals) || !decode(valueStart, end))) return false
-                            items[4 * itemCount] = start
-                            items[4 * itemCount + 1] = equals
-                            items[4 * itemCount + 2] = valueStart
-                            items[4 * itemCount + 3] = end
-                            itemCount++
+                    var equals = -1
+                    for (index in queryStart..queryEnd) {
+                        if (index < queryEnd) {
+                            val byte = input[index]
+                            if (byte == EQUALS && equals < 0) equals = index
+                            if (byte != AMPERSAND) continue
                         }
-                        start = end + 1
+                        if (index > start && !item(start, if (equals < 0) index else equals, index)) return false
+                        start = index + 1
+                        equals = -1
                     }
+                    return true
+                }
+
+                /** Records (and checks) the query item input[start, end), whose first '=' is at
+                 * [equals] (end when it has none). */
+                private fun item(start: Int, equals: Int, end: Int): Boolean {
+                    if (itemCount >= MAX_ITEMS) {
+                        return fail(LinkErrorCode.tooManyParts, "the link has more than $MAX_ITEMS query items")
+                    }
+                    if (4 * itemCount == items.size) items = items.copyOf(maxOf(16, 2 * items.size))
+                    val valueStart = if (equals < end) equals + 1 else end
+                    if (hasEscapes && (!decode(start, equals) || !decode(valueStart, end))) return false
+                    items[4 * itemCount] = start
+                    items[4 * itemCount + 1] = equals
+                    items[4 * itemCount + 2] = valueStart
+                    items[4 * itemCount + 3] = end
+                    itemCount++
                     return true
                 }
 
@@ -459,35 +511,23 @@ enum KotlinRuntime {
                     return true
                 }
 
-                /** Percent-decodes input[start, end) into text/textStart/textCount (the input itself
-                 * when it has no escape) and checks it is UTF-8 without forbidden characters. */
+                /** Checks input[start, end): its escapes are '%' and two hex digits, and once decoded
+                 * (into text/textStart/textCount, as decoded() does) it is UTF-8 without forbidden
+                 * characters. split() checks every segment and query item so; later reads decode only. */
                 private fun decode(start: Int, end: Int): Boolean {
-                    if (!hasEscapes || indexOf(PERCENT, start, end) == end) {
-                        text = input
-                        textStart = start
-                        textCount = end - start
-                        return true
-                    }
-                    if (scratch.size < input.size) scratch = ByteArray(input.size)
-                    var read = start
-                    var written = 0
-                    while (read < end) {
-                        val byte = input[read]
-                        if (byte == PERCENT) {
-                            val high = if (read + 2 < end) hex(input[read + 1]) else -1
-                            val low = if (read + 2 < end) hex(input[read + 2]) else -1
-                            if (high < 0 || low < 0) return fail(LinkErrorCode.invalidPercentEncoding, "'%' must be followed by two hex digits")
-                            scratch[written] = ((high shl 4) or low).toByte()
-                            read += 3
-                        } else {
-                            scratch[written] = byte
-                            read++
+                    if (!hasEscapes) return decoded(start, end)
+                    var escape = escapeIn(start, end)
+                    if (escape == end) return decoded(start, end)
+                    while (escape < end) {
+                        if (escape + 2 >= end || hex(input[escape + 1]) < 0 || hex(input[escape + 2]) < 0) {
+                            return fail(LinkErrorCode.invalidPercentEncoding, "'%' must be followed by two hex digits")
                         }
-                        written++
+                        escape = indexOf(PERCENT, escape + 3, end)
                     }
+                    decoded(start, end)
                     var index = 0
-                    while (index < written) {
-                        val scalar = scalarAt(scratch, index, written)
+                    while (index < textCount) {
+                        val scalar = scalarAt(text, index, textCount)
                         if (scalar < 0) return fail(LinkErrorCode.invalidPercentEncoding, "the percent-encoded bytes are not valid UTF-8")
                         if (isForbidden(scalar)) {
                             return fail(
@@ -496,6 +536,33 @@ enum KotlinRuntime {
                             )
                         }
                         index += width(scalar)
+                    }
+                    return true
+                }
+
+                /** Percent-decodes input[start, end), which decode() has checked, into
+                 * text/textStart/textCount: the input itself when it has no escape. Always true. */
+                private fun decoded(start: Int, end: Int): Boolean {
+                    var read = escapeIn(start, end)
+                    if (read == end) {
+                        text = input
+                        textStart = start
+                        textCount = end - start
+                        return true
+                    }
+                    if (scratch.size < input.size) scratch = ByteArray(input.size)
+                    var written = read - start
+                    System.arraycopy(input, start, scratch, 0, written)
+                    while (read < end) {
+                        val byte = input[read]
+                        if (byte == PERCENT) {
+                            scratch[written] = ((hex(input[read + 1]) shl 4) or hex(input[read + 2])).toByte()
+                            read += 3
+                        } else {
+                            scratch[written] = byte
+                            read++
+                        }
+                        written++
                     }
                     text = scratch
                     textStart = 0
@@ -530,14 +597,14 @@ enum KotlinRuntime {
                     for (index in pattern.path.indices) {
                         val piece = pattern.path[index]
                         if (piece.parameter >= 0) continue
-                        if (!decode(segments[2 * index], segments[2 * index + 1]) || !decodedEquals(piece.text)) return false
+                        if (!decoded(segments[2 * index], segments[2 * index + 1]) || !decodedEquals(piece.text)) return false
                     }
                     for (item in pattern.query) {
                         if (item.value.parameter >= 0) continue
                         var found = false
                         for (position in 0 until itemCount) {
                             if (!isNamed(position, item.nameBytes)) continue
-                            if (!decode(items[4 * position + 2], items[4 * position + 3]) || !decodedEquals(item.value.text)) {
+                            if (!decoded(items[4 * position + 2], items[4 * position + 3]) || !decodedEquals(item.value.text)) {
                                 return false
                             }
                             found = true
@@ -551,7 +618,7 @@ enum KotlinRuntime {
                     for (index in pattern.path.indices) {
                         val parameter = pattern.path[index].parameter
                         if (parameter < 0) continue
-                        if (!value(segments[2 * index], segments[2 * index + 1], route, parameter)) return false
+                        if (!value(segments[2 * index], segments[2 * index + 1], route, parameter, false)) return false
                     }
                     for (item in pattern.query) {
                         val parameter = item.value.parameter
@@ -560,45 +627,52 @@ enum KotlinRuntime {
                         var found = -1
                         for (candidate in 0 until itemCount) {
                             if (!isNamed(candidate, item.nameBytes)) continue
-                            if (found >= 0) {
-                                return fail(
-                                    LinkErrorCode.duplicateParameter,
-                                    "the query item '${item.name}' (parameter '${param.name}' of route '${route.name}') appears more than once"
-                                )
-                            }
+                            if (found >= 0) return failItem(LinkErrorCode.duplicateParameter, route, item, param)
                             found = candidate
                         }
                         if (found < 0) {
                             if (param.optional) continue
-                            return fail(
-                                LinkErrorCode.missingParameter,
-                                "the link to route '${route.name}' has no query item '${item.name}' (parameter '${param.name}', ${param.type})"
-                            )
+                            return failItem(LinkErrorCode.missingParameter, route, item, param)
                         }
-                        if (!value(items[4 * found + 2], items[4 * found + 3], route, parameter)) return false
+                        if (!value(items[4 * found + 2], items[4 * found + 3], route, parameter, true)) return false
                     }
                     return true
                 }
 
-                private fun value(start: Int, end: Int, route: Route, index: Int): Boolean {
-                    if (!decode(start, end)) return false
+                private fun failItem(code: LinkErrorCode, route: Route, item: Item, param: Param): Boolean {
+                    if (code == LinkErrorCode.duplicateParameter) {
+                        return fail(
+                            code,
+                            "the query item '${item.name}' (parameter '${param.name}' of route '${route.name}') appears more than once"
+                        )
+                    }
+                    return fail(
+                        code,
+                        "the link to route '${route.name}' has no query item '${item.name}' (parameter '${param.name}', ${param.type})"
+                    )
+                }
+
+                /** Reads value [index] of [route] from input[start, end). A value from a path segment
+                 * needs no [pathProblem] check: checkSegment has refused '/', '.' and '..' there. */
+                private fun value(start: Int, end: Int, route: Route, index: Int, fromQuery: Boolean): Boolean {
+                    decoded(start, end)
                     val param = route.params[index]
                     val read = readValue(param, text, textStart, textCount)
-                    val bad = read as? Bad ?: pathProblem(param, read)
-                    if (bad != null) return fail(bad.code, "parameter '${param.name}' of route '${route.name}' ${bad.sentence}")
+                    val bad = read as? Bad ?: if (fromQuery) pathProblem(param, read) else null
+                    if (bad != null) return failValue(route, param, bad)
                     values[index] = read
                     return true
                 }
+
+                private fun failValue(route: Route, param: Param, bad: Bad) =
+                    fail(bad.code, "parameter '${param.name}' of route '${route.name}' ${bad.sentence}")
 
                 private fun isNamed(item: Int, name: ByteArray): Boolean {
                     val start = items[4 * item]
                     val end = items[4 * item + 1]
                     if (equalBytes(input, start, end - start, name)) return true
-                    if (!hasEscapes || indexOf(PERCENT, start, end) == end) return false
-                    if (!decode(start, end)) {
-                        problem = null
-                        return false
-                    }
+                    if (escapeIn(start, end) == end) return false
+                    decoded(start, end)
                     return decodedEquals(name)
                 }
 
@@ -610,9 +684,9 @@ enum KotlinRuntime {
                     var result: ArrayList<Pair<String, String>>? = null
                     for (position in 0 until itemCount) {
                         if (pattern.query.any { isNamed(position, it.nameBytes) }) continue
-                        if (!decode(items[4 * position], items[4 * position + 1])) continue
+                        decoded(items[4 * position], items[4 * position + 1])
                         val name = String(text, textStart, textCount, Charsets.UTF_8)
-                        if (!decode(items[4 * position + 2], items[4 * position + 3])) continue
+                        decoded(items[4 * position + 2], items[4 * position + 3])
                         if (result == null) result = ArrayList(itemCount - position)
                         result.add(Pair(name, String(text, textStart, textCount, Charsets.UTF_8)))
                     }
@@ -641,33 +715,42 @@ enum KotlinRuntime {
             fun readValue(param: Param, bytes: ByteArray, start: Int, count: Int): Any {
                 when (param.kind) {
                     UUID_KIND -> {
-                        val uuid = uuid(bytes, start, count) ?: return invalid("must be a UUID (8-4-4-4-12 hex digits), got ${shown(bytes, start, count)}")
+                        val uuid = uuid(bytes, start, count) ?: return unreadable(param, bytes, start, count)
                         return nilProblem(param, uuid) ?: uuid
                     }
                     INT_KIND -> {
-                        val int = parseLong(bytes, start, count)
-                        if (int == null) {
-                            val decimal = isDecimal(bytes, start, count)
-                            return invalid(
-                                if (decimal) "must be an integer from ${Long.MIN_VALUE} to ${Long.MAX_VALUE}, got ${shown(bytes, start, count)}"
-                                else "must be a decimal integer, got ${shown(bytes, start, count)}"
-                            )
-                        }
-                        return boundsProblem(param, int) { shown(bytes, start, count) } ?: int
+                        val int = parseLong(bytes, start, count) ?: return unreadable(param, bytes, start, count)
+                        if (int < param.min || int > param.max) return outOfBounds(param, int, shown(bytes, start, count))
+                        return int
                     }
                     BOOL_KIND -> {
                         if (equalBytes(bytes, start, count, TRUE)) return true
                         if (equalBytes(bytes, start, count, FALSE)) return false
-                        return invalid("must be true or false, got ${shown(bytes, start, count)}")
+                        return unreadable(param, bytes, start, count)
                     }
                     ENUM_KIND -> {
                         for (index in param.values.indices) {
                             if (equalBytes(bytes, start, count, param.valueBytes[index])) return param.values[index]
                         }
-                        return invalid("must be one of ${param.values.joinToString(", ")}, got ${shown(bytes, start, count)}")
+                        return unreadable(param, bytes, start, count)
                     }
                 }
                 return stringProblem(param, bytes, start, count) ?: String(bytes, start, count, Charsets.UTF_8)
+            }
+
+            /** Why text is not a UUID, integer, Boolean or value of the enum, as [param] asks. */
+            private fun unreadable(param: Param, bytes: ByteArray, start: Int, count: Int): Bad {
+                val shown = shown(bytes, start, count)
+                return invalid(
+                    when (param.kind) {
+                        UUID_KIND -> "must be a UUID (8-4-4-4-12 hex digits), got $shown"
+                        INT_KIND ->
+                            if (isDecimal(bytes, start, count)) "must be an integer from ${Long.MIN_VALUE} to ${Long.MAX_VALUE}, got $shown"
+                            else "must be a decimal integer, got $shown"
+                        BOOL_KIND -> "must be true or false, got $shown"
+                        else -> "must be one of ${param.values.joinToString(", ")}, got $shown"
+                    }
+                )
             }
 
             private val TRUE = ascii("true")
@@ -683,16 +766,29 @@ enum KotlinRuntime {
                 )
             }
 
-            /** Null when the integer is within the parameter's bounds; [shown] words the value. */
-            private inline fun boundsProblem(param: Param, int: Long, shown: () -> String): Bad? {
-                if (int < param.min) return invalid("must be at least ${param.min}, got ${shown()}")
-                if (int > param.max) return invalid("must be at most ${param.max}, got ${shown()}")
-                return null
+            /** Why [int], outside the parameter's bounds, does not fit; [shown] words the value. */
+            private fun outOfBounds(param: Param, int: Long, shown: String): Bad =
+                if (int < param.min) invalid("must be at least ${param.min}, got $shown")
+                else invalid("must be at most ${param.max}, got $shown")
+
+            /** Null when the text has only plain ASCII characters and a length within the bounds
+             * (the usual case, checked in one tight loop), else [stringRulesProblem]. */
+            private fun stringProblem(param: Param, bytes: ByteArray, start: Int, count: Int): Bad? {
+                val plain = param.plain
+                var index = start
+                val end = start + count
+                while (index < end) {
+                    val byte = bytes[index].toInt()
+                    if (byte < 0 || !plain[byte]) break
+                    index++
+                }
+                if (index == end && count >= param.min && count <= param.max) return null
+                return stringRulesProblem(param, bytes, start, count)
             }
 
             /** LinkKit's string rules in one pass: UTF-8, no forbidden character, allowed
              * characters, length in Unicode scalars. */
-            private fun stringProblem(param: Param, bytes: ByteArray, start: Int, count: Int): Bad? {
+            private fun stringRulesProblem(param: Param, bytes: ByteArray, start: Int, count: Int): Bad? {
                 val end = start + count
                 var index = start
                 var scalars = 0L
@@ -731,23 +827,49 @@ enum KotlinRuntime {
 
             /** Checks a value being built: throws IllegalArgumentException with LinkKit's message
              * when value [index] of route [route] does not fit its parameter. One overload a type,
-             * so the init blocks neither box nor allocate. */
+             * so the init blocks neither box nor allocate, each short enough for the JIT to inline:
+             * a value that fits costs a comparison, or one look at each character of a string. */
             fun check(route: Int, index: Int, value: java.util.UUID?) {
-                if (value == null) return
-                val bad = nilProblem(ROUTES[route].params[index], value) ?: return
-                reject(route, index, bad)
+                if (value != null && value.mostSignificantBits == 0L && value.leastSignificantBits == 0L) {
+                    checkNil(route, index, value)
+                }
             }
 
             fun check(route: Int, index: Int, value: Long) {
-                val bad = boundsProblem(ROUTES[route].params[index], value) { "\"$value\"" } ?: return
-                reject(route, index, bad)
+                val param = ROUTES[route].params[index]
+                if (value < param.min || value > param.max) reject(route, index, outOfBounds(param, value))
             }
 
             fun check(route: Int, index: Int, value: String?) {
                 if (value == null) return
                 val param = ROUTES[route].params[index]
+                if (!isPlain(param, value)) checkString(route, index, param, value)
+            }
+
+            private fun checkNil(route: Int, index: Int, value: java.util.UUID) {
+                val bad = nilProblem(ROUTES[route].params[index], value) ?: return
+                reject(route, index, bad)
+            }
+
+            private fun outOfBounds(param: Param, value: Long) = outOfBounds(param, value, "\"$value\"")
+
+            private fun checkString(route: Int, index: Int, param: Param, value: String) {
                 val bad = valueProblem(param, value) ?: pathProblem(param, value) ?: return
                 reject(route, index, bad)
+            }
+
+            /** Whether [value] has only plain ASCII characters and a length within the bounds, and
+             * is not '.' or '..' in a path parameter: then it fits, with no need for valueProblem
+             * or pathProblem. */
+            private fun isPlain(param: Param, value: String): Boolean {
+                val plain = param.plain
+                val length = value.length
+                if (length < param.min || length > param.max) return false
+                for (index in 0 until length) {
+                    val unit = value[index]
+                    if (unit >= '\u0080' || !plain[unit - '\u0000']) return false
+                }
+                return !param.inPath || length > 2 || (value != "." && value != "..")
             }
 
             private fun reject(route: Int, index: Int, bad: Bad) {
