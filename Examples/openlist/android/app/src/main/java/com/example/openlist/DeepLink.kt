@@ -504,6 +504,7 @@ sealed class DeepLink {
             private var question = -1
             private var hash = -1
             private var hasEscapes = false
+            private var canonical = false
             private var firstEscape = -1
             private var lastEscape = -1
             private var universal = false
@@ -568,6 +569,15 @@ sealed class DeepLink {
             private fun classify(): Boolean {
                 val count = input.size
                 var index = 0
+                // The app's universal links start with "https://", the canonical domain and '/':
+                // bytes that hold the colon, two slashes and host characters only. Take them as read.
+                if (count > PREFIX.size && input[PREFIX.size] == SLASH && equalBytes(input, 0, PREFIX.size, PREFIX)) {
+                    canonical = true
+                    colon = HTTPS.size
+                    slash(HTTPS.size + 1)
+                    slash(HTTPS.size + 2)
+                    index = PREFIX.size
+                }
                 while (index < count) {
                     val byteClass = CLASSES[at(index)]
                     if (byteClass == 0) {
@@ -639,10 +649,8 @@ sealed class DeepLink {
             // MARK: Scheme and authority
 
             private fun scan(): Boolean {
-                // A link that starts as the app builds its universal links ("https://" and the
-                // canonical domain, then '/') meets the scheme and host rules: skip them.
-                val canonical = input.size > PREFIX.size && input[PREFIX.size] == SLASH &&
-                    equalBytes(input, 0, PREFIX.size, PREFIX)
+                // A link that starts as the app builds its universal links meets the scheme and
+                // host rules: skip them.
                 if (canonical) universal = true else if (!scheme()) return false
                 val afterColon = colon + 1
                 val fragment = if (hash >= 0) hash else input.size
@@ -1107,16 +1115,21 @@ sealed class DeepLink {
             val end = start + count
             var index = start
             var scalars = 0L
+            val plain = param.plain
+            val allowed = param.allowed
             while (index < end) {
-                val scalar = scalarAt(bytes, index, end)
-                if (scalar < 0) return Bad(LinkErrorCode.invalidPercentEncoding, "is not valid UTF-8 once percent-decoded")
-                if (isForbidden(scalar)) {
-                    return Bad(LinkErrorCode.invalidCharacter, "must not contain ${scalarName(scalar)} (a control or invisible character)")
-                }
-                val allowed = param.allowed
-                if (allowed != null && !inRanges(allowed, scalar)) {
-                    val character = String(bytes, index, width(scalar), Charsets.UTF_8)
-                    return invalid("may only use the characters [${param.pattern}], got '$character' in ${shown(bytes, start, count)}")
+                val byte = bytes[index].toInt()
+                val plainByte = byte >= 0 && plain[byte]
+                val scalar = if (plainByte) byte else scalarAt(bytes, index, end)
+                if (!plainByte) {
+                    if (scalar < 0) return Bad(LinkErrorCode.invalidPercentEncoding, "is not valid UTF-8 once percent-decoded")
+                    if (isForbidden(scalar)) {
+                        return Bad(LinkErrorCode.invalidCharacter, "must not contain ${scalarName(scalar)} (a control or invisible character)")
+                    }
+                    if (allowed != null && !inRanges(allowed, scalar)) {
+                        val character = String(bytes, index, width(scalar), Charsets.UTF_8)
+                        return invalid("may only use the characters [${param.pattern}], got '$character' in ${shown(bytes, start, count)}")
+                    }
                 }
                 scalars++
                 if (scalars > param.max) return invalid("must have at most ${param.max} characters, got ${shown(bytes, start, count)}")
@@ -1197,7 +1210,14 @@ sealed class DeepLink {
             var index = 0
             var scalars = 0L
             val allowed = param.allowed
+            val plain = param.plain
             while (index < value.length) {
+                val unit = value[index]
+                if (unit < '\u0080' && plain[unit - '\u0000']) {
+                    scalars++
+                    index++
+                    continue
+                }
                 val scalar = value.codePointAt(index)
                 if (scalar >= 0xD800 && scalar <= 0xDFFF) return invalid("is not valid UTF-16 text (it has an unpaired surrogate)")
                 // Rare characters take the byte path, which words LinkKit's message.
