@@ -40,25 +40,38 @@ extension QRCode {
     }
     defer { cairo_destroy(context) }
     let unit = Double(scale)
-    let (background, foreground) = (options.background, options.foreground)
-    cairo_set_source_rgba(
-      context,
-      Double(background.red) / 255,
-      Double(background.green) / 255,
-      Double(background.blue) / 255,
-      Double(background.alpha) / 255
+    drawModules(on: context, excluding: area, options, unit: unit)
+    artwork.draw(
+      on: context,
+      x: Double(margin + area.origin + 1) * unit,
+      y: Double(margin + area.origin + 1) * unit,
+      side: Double(area.side - 2) * unit
     )
+    try Cairo.check(context: context, "draw the code")
+    cairo_surface_flush(surface)
+    let bytes = try Cairo.pngBytes(of: surface)
+    guard let pixelsPerMeter = options.pixelsPerMeter else { return bytes }
+    return PNGChunks.withPhysicalSize(
+      bytes,
+      pixelsPerMeter: UInt32(pixelsPerMeter.rounded())
+    )
+  }
+
+  /// Paints the background, then the dark modules outside the logo's square, crisp (no
+  /// antialiasing), `unit` pixels a module.
+  private func drawModules(
+    on context: OpaquePointer,
+    excluding area: QRLogoArea,
+    _ options: QRRenderOptions,
+    unit: Double
+  ) {
+    let margin = options.margin
+    Cairo.setSource(context, options.background)
     cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
     cairo_paint(context)
     cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
-    cairo_set_source_rgba(
-      context,
-      Double(foreground.red) / 255,
-      Double(foreground.green) / 255,
-      Double(foreground.blue) / 255,
-      Double(foreground.alpha) / 255
-    )
+    Cairo.setSource(context, options.foreground)
     forEachDarkRun(excluding: area) { row, start, end in
       cairo_rectangle(
         context,
@@ -70,33 +83,6 @@ extension QRCode {
     }
     cairo_fill(context)
     cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
-    artwork.draw(
-      on: context,
-      x: Double(margin + area.origin + 1) * unit,
-      y: Double(margin + area.origin + 1) * unit,
-      side: Double(area.side - 2) * unit
-    )
-    try Cairo.check(context: context, "draw the code")
-    cairo_surface_flush(surface)
-    final class Output {
-      var bytes: [UInt8] = []
-    }
-    let output = Output()
-    let write: cairo_write_func_t = { closure, data, length in
-      guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-      let output = Unmanaged<Output>.fromOpaque(closure).takeUnretainedValue()
-      output.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-      return CAIRO_STATUS_SUCCESS
-    }
-    let status = withExtendedLifetime(output) {
-      cairo_surface_write_to_png_stream(surface, write, Unmanaged.passUnretained(output).toOpaque())
-    }
-    guard status == CAIRO_STATUS_SUCCESS else { throw Cairo.error(status, "encode the PNG") }
-    guard let pixelsPerMeter = options.pixelsPerMeter else { return output.bytes }
-    return PNGChunks.withPhysicalSize(
-      output.bytes,
-      pixelsPerMeter: UInt32(pixelsPerMeter.rounded())
-    )
   }
 }
 

@@ -65,35 +65,13 @@ public struct SheetLayout: Sendable, Hashable {
         "margins of \(margin) leave no room on \(paper.paperName ?? paper.description) paper"
       )
     }
-    let card: PrintSize
-    let columns: Int
-    let rows: Int
-    switch cards {
-    case .size(let size):
-      card = size
-      columns = Int((usableWidth + gutter.points) / (size.width + gutter.points) + 1e-9)
-      rows = Int((usableHeight + gutter.points) / (size.height + gutter.points) + 1e-9)
-      guard columns >= 1, rows >= 1 else {
-        throw PrintError(
-          .invalidOption,
-          "a \(size) card does not fit on \(paper.paperName ?? paper.description) paper inside "
-            + "margins of \(margin); the space is \(PrintSize(width: usableWidth, height: usableHeight))"
-        )
-      }
-    case .grid(let gridColumns, let gridRows):
-      guard (1...20).contains(gridColumns), (1...20).contains(gridRows) else {
-        throw PrintError(
-          .invalidOption,
-          "a grid of \(gridColumns)x\(gridRows) cards: give 1 to 20 columns and rows"
-        )
-      }
-      columns = gridColumns
-      rows = gridRows
-      card = PrintSize(
-        width: (usableWidth - Double(columns - 1) * gutter.points) / Double(columns),
-        height: (usableHeight - Double(rows - 1) * gutter.points) / Double(rows)
-      )
-    }
+    let (card, columns, rows) = try Self.grid(
+      cards,
+      within: PrintSize(width: usableWidth, height: usableHeight),
+      on: paper,
+      margin: margin,
+      gutter: gutter
+    )
     guard card.width >= Self.minimumCardSide.points, card.height >= Self.minimumCardSide.points
     else {
       throw PrintError(
@@ -104,16 +82,7 @@ public struct SheetLayout: Sendable, Hashable {
     let blockWidth = Double(columns) * card.width + Double(columns - 1) * gutter.points
     let blockHeight = Double(rows) * card.height + Double(rows - 1) * gutter.points
     let origin = ((paper.width - blockWidth) / 2, (paper.height - blockHeight) / 2)
-    if cropMarks {
-      let room = min(origin.0, origin.1) - Self.cropMarkOffset.points
-      guard room >= PrintLength.millimetres(2).points else {
-        throw PrintError(
-          .invalidOption,
-          "crop marks need a margin of at least 5 mm (3 mm from the cut, then the mark); the "
-            + "cards leave \(PrintLength(points: min(origin.0, origin.1)))"
-        )
-      }
-    }
+    if cropMarks { try Self.checkRoomForCropMarks(origin: origin) }
     self.init(
       paper: paper,
       cardSize: card,
@@ -124,6 +93,54 @@ public struct SheetLayout: Sendable, Hashable {
       cropMarks: cropMarks,
       origin: origin
     )
+  }
+
+  /// The cards' size and how many fit across and down `usable`, the paper inside the margins:
+  /// as many of a size as fit, or a grid sharing the space.
+  private static func grid(
+    _ cards: Cards,
+    within usable: PrintSize,
+    on paper: PrintSize,
+    margin: PrintLength,
+    gutter: PrintLength
+  ) throws(PrintError) -> (card: PrintSize, columns: Int, rows: Int) {
+    switch cards {
+    case .size(let size):
+      let columns = Int((usable.width + gutter.points) / (size.width + gutter.points) + 1e-9)
+      let rows = Int((usable.height + gutter.points) / (size.height + gutter.points) + 1e-9)
+      guard columns >= 1, rows >= 1 else {
+        throw PrintError(
+          .invalidOption,
+          "a \(size) card does not fit on \(paper.paperName ?? paper.description) paper inside "
+            + "margins of \(margin); the space is \(usable)"
+        )
+      }
+      return (size, columns, rows)
+    case .grid(let columns, let rows):
+      guard (1...20).contains(columns), (1...20).contains(rows) else {
+        throw PrintError(
+          .invalidOption,
+          "a grid of \(columns)x\(rows) cards: give 1 to 20 columns and rows"
+        )
+      }
+      let card = PrintSize(
+        width: (usable.width - Double(columns - 1) * gutter.points) / Double(columns),
+        height: (usable.height - Double(rows - 1) * gutter.points) / Double(rows)
+      )
+      return (card, columns, rows)
+    }
+  }
+
+  /// Crop marks start 3 mm from the cut and need 2 mm of margin beyond.
+  private static func checkRoomForCropMarks(origin: (Double, Double)) throws(PrintError) {
+    let room = min(origin.0, origin.1) - cropMarkOffset.points
+    guard room >= PrintLength.millimetres(2).points else {
+      throw PrintError(
+        .invalidOption,
+        "crop marks need a margin of at least 5 mm (3 mm from the cut, then the mark); the "
+          + "cards leave \(PrintLength(points: min(origin.0, origin.1)))"
+      )
+    }
   }
 
   private init(

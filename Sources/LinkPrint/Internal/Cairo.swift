@@ -1,6 +1,7 @@
 import CCairo
 import CGLib
 import LinkBatch
+import LinkQR
 
 #if canImport(Glibc)
   import Glibc
@@ -27,6 +28,36 @@ enum Cairo {
   static func check(context: OpaquePointer, _ what: @autoclosure () -> String) throws(PrintError) {
     let status = cairo_status(context)
     guard status == CAIRO_STATUS_SUCCESS else { throw error(status, what()) }
+  }
+
+  /// Makes `colour` (its alpha too) the source of what `context` draws next.
+  static func setSource(_ context: OpaquePointer, _ colour: QRColor) {
+    cairo_set_source_rgba(
+      context,
+      Double(colour.red) / 255,
+      Double(colour.green) / 255,
+      Double(colour.blue) / 255,
+      Double(colour.alpha) / 255
+    )
+  }
+
+  /// The image `surface` holds, encoded as PNG by cairo.
+  static func pngBytes(of surface: OpaquePointer) throws(PrintError) -> [UInt8] {
+    final class Output {
+      var bytes: [UInt8] = []
+    }
+    let output = Output()
+    let write: cairo_write_func_t = { closure, data, length in
+      guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+      let output = Unmanaged<Output>.fromOpaque(closure).takeUnretainedValue()
+      output.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+      return CAIRO_STATUS_SUCCESS
+    }
+    let status = withExtendedLifetime(output) {
+      cairo_surface_write_to_png_stream(surface, write, Unmanaged.passUnretained(output).toOpaque())
+    }
+    guard status == CAIRO_STATUS_SUCCESS else { throw error(status, "encode the PNG") }
+    return output.bytes
   }
 
   static func error(_ status: cairo_status_t, _ what: String) -> PrintError {
