@@ -12,45 +12,18 @@ enum AssociationTarget {
     check: check
   )
 
+  /// An AASA as generated, and the iOS versions that read it.
+  private typealias Generated = (name: String, file: AASAFile, modes: [AASAMatchMode])
+
   static func check(_ bytes: [UInt8]) {
     var input = FuzzInput(bytes)
     let json = TableGenerator.json(&input)
     guard let table = try? RouteTable(json: Data(json.utf8)), let ios = table.app.ios else {
       return
     }
-    let files: [(String, AASAFile, [AASAMatchMode])]
-    do {
-      files = [
-        (
-          "AASA", AASAFile(Array(try AssociationFiles.appleAppSiteAssociation(for: table).utf8)),
-          [.modern]
-        ),
-        (
-          "legacy AASA",
-          AASAFile(
-            Array(try AssociationFiles.appleAppSiteAssociation(for: table, legacy: true).utf8)
-          ),
-          [.modern, .legacy]
-        ),
-      ]
-    } catch {
-      Invariant.fail("cannot generate the AASA for a valid table: \(error)\n\(json)")
-    }
-    for (name, file, _) in files {
-      Invariant.require(
-        !file.isRejected && file.findings.errors.isEmpty,
-        "the generated \(name) has errors: \(file.findings.errors)\n\(json)"
-      )
-    }
+    let files = generatedFiles(for: table, json: json)
     let check = AssociationCheck(table: table)
-    var links = check.sampleLinks
-    for route in table.routes {
-      guard let values = try? table.values(for: route.name, arguments: arguments(route, &input)),
-        let link = try? table.link(.universal, for: values)
-      else { continue }
-      let path = link.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }
-      links += table.app.domains.map { "https://\($0)\(path)" }
-    }
+    let links = check.sampleLinks + fuzzedLinks(of: table, &input)
     var explained = true
     for link in links {
       let excluded = isExcluded(link, by: table.association)
@@ -69,7 +42,7 @@ enum AssociationTarget {
       }
     }
     for link in check.excludedLinks {
-      let match = files[0].1.match(link, domain: host(of: link))
+      let match = files[0].file.match(link, domain: host(of: link))
       Invariant.require(!match.matched, "the AASA claims the excluded \(link): \(match.reason)")
     }
     if explained {
@@ -79,6 +52,41 @@ enum AssociationTarget {
           + "\(check.problems)\n\(json)"
       )
     }
+  }
+
+  /// The modern and the legacy AASA of a valid table, which must have no error.
+  private static func generatedFiles(for table: RouteTable, json: String) -> [Generated] {
+    let files: [Generated]
+    do {
+      let modern = try AssociationFiles.appleAppSiteAssociation(for: table)
+      let legacy = try AssociationFiles.appleAppSiteAssociation(for: table, legacy: true)
+      files = [
+        ("AASA", AASAFile(Array(modern.utf8)), [.modern]),
+        ("legacy AASA", AASAFile(Array(legacy.utf8)), [.modern, .legacy]),
+      ]
+    } catch {
+      Invariant.fail("cannot generate the AASA for a valid table: \(error)\n\(json)")
+    }
+    for (name, file, _) in files {
+      Invariant.require(
+        !file.isRejected && file.findings.errors.isEmpty,
+        "the generated \(name) has errors: \(file.findings.errors)\n\(json)"
+      )
+    }
+    return files
+  }
+
+  /// A link of each route with values from the input, on each of the table's domains.
+  private static func fuzzedLinks(of table: RouteTable, _ input: inout FuzzInput) -> [String] {
+    var links: [String] = []
+    for route in table.routes {
+      guard let values = try? table.values(for: route.name, arguments: arguments(route, &input)),
+        let link = try? table.link(.universal, for: values)
+      else { continue }
+      let path = link.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }
+      links += table.app.domains.map { "https://\($0)\(path)" }
+    }
+    return links
   }
 
   static func host(of url: String) -> String {
