@@ -15,6 +15,13 @@ public struct LinkStatsCount: Sendable, Hashable {
   public var event: String
   /// The total.
   public var count: Int
+
+  /// Creates a count.
+  public init(platform: String, event: String, count: Int) {
+    self.platform = platform
+    self.event = event
+    self.count = count
+  }
 }
 
 /// Reads the `getLinkStats` answers a team saved: a JSON object from each short link to the
