@@ -324,7 +324,8 @@ let package = Package(
     ),
     .testTarget(
       name: "LinkPagesTests",
-      dependencies: ["LinkPages", "LinkKit", "LinkgenTestSupport"]
+      // LinkServer and LinkQR for the differential test's desktop page (its QR drawing).
+      dependencies: ["LinkPages", "LinkKit", "LinkgenTestSupport", "LinkServer", "LinkQR"]
     ),
     .target(
       name: "LinkTargetTestSupport",

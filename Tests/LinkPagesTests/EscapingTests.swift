@@ -63,24 +63,26 @@ struct EscapingTests {
     }
   }
 
-  /// A control for the checks above: a template that prints a field unescaped breaks the
-  /// markup, and the structure comparison sees it.
-  @Test func theStructureCheckCatchesAnUnescapedValue() throws {
+  /// A template that would print a per-link value unescaped (`{{{fields.title}}}`) is refused
+  /// when its page is compiled, naming the file and line, rather than printing the value raw.
+  @Test func anUnescapedPerLinkValueIsRefusedWithItsFileAndLine() throws {
     let folderScratch = try TemporaryDirectory()
     let folder = folderScratch.url
     defer { try? FileManager.default.removeItem(at: folder) }
     try Fixtures.write(
-      "{{<page-layout}}{{$desktop}}{{{fields.title}}}{{/desktop}}{{/page-layout}}",
+      "{{<page-layout}}\n{{$desktop}}{{{fields.title}}}{{/desktop}}\n{{/page-layout}}",
       to: folder.appendingPathComponent("en/page.mustache")
     )
     let careless = try PageRenderer(table: table, templatesDirectory: folder)
     let values = try Fixtures.values(table)
-    let pages = try ParsedHTML.parse([
-      try careless.landingPage(for: values, fields: Self.benign),
-      try careless.landingPage(for: values, fields: Self.hostileFields(Hostile.values[0])),
-    ])
-    #expect(pages[1].elements.map(\.shape) != pages[0].elements.map(\.shape))
-    #expect(pages[1].elements("script").count == 2)
+    #expect {
+      try careless.landingPage(for: values, fields: Self.hostileFields(Hostile.values[0]))
+    } throws: { error in
+      let error = try #require(error as? PageError)
+      return error.code == .templateSyntax
+        && error.message.contains("en/page.mustache:2:")
+        && error.message.contains("{{{fields.title}}}")
+    }
   }
 
   @Test func hostileParameterValuesStayInTheirContexts() throws {

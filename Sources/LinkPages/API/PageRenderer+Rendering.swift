@@ -194,18 +194,7 @@ struct Job {
     return values
   }
 
-  /// ``textContext(cap:marker:)`` plus `og`: the title, description and image of the card
-  /// tags, the page's own or `card`'s.
-  func htmlContext(card: SocialCard? = nil) throws(PageError) -> [String: Any] {
-    var values = try textContext()
-    values["og"] = try (card ?? SocialCard()).ogValues(
-      title: values["title"] as? String ?? "",
-      description: values["description"] as? String ?? "",
-      page: values["page"] as? [String: Any] ?? [:],
-      policy: context.policy
-    )
-    return values
-  }
+  func htmlContext() throws(PageError) -> [String: Any] { try textContext() }
 
   /// The `sms` template's text, shortened until it fits one segment (see ``SMSMessage``):
   /// first as it is; then with the display fields, title and description cut to the longest

@@ -36,6 +36,8 @@ public struct PageRenderer: Sendable {
   /// The user's templates folder in use, if any.
   public let templatesDirectory: URL?
   let templates: TemplateSet
+  /// The page variants compiled so far (``PagePlan``), shared by copies of the renderer.
+  let plans = PlanCache()
 
   /// Loads the built-in templates and, when given, a folder that overrides any of them.
   ///
@@ -65,7 +67,9 @@ public struct PageRenderer: Sendable {
   /// - Throws: ``PageError`` with ``PageError/Code/invalidLocale`` for text that is not a
   ///   language tag.
   public func resolvedLocale(_ locale: String) throws(PageError) -> String {
-    templates.localeChain(try Locales.normalized(locale)).first ?? "en"
+    // A locale of the templates (as the server passes them) is its own.
+    if templates.locales.contains(locale) { return locale }
+    return templates.localeChain(try Locales.normalized(locale)).first ?? "en"
   }
 
   /// A warning when there are no templates for `locale` nor for its language, so that another

@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 
 /// The landing page's Content-Security-Policy. Templates write `{{csp}}` into a
-/// `<meta http-equiv="Content-Security-Policy">`; after rendering, the placeholder for the
-/// style sources is replaced with the SHA-256 hash of each `<style>` element of the page, so the
+/// `<meta http-equiv="Content-Security-Policy">`; when a page variant is compiled
+/// (``PagePlan``), the placeholder for the style sources is replaced with the SHA-256 hash of
+/// each `<style>` element of the page, so the
 /// page's own stylesheets apply and nothing else does: no script (but the constant scripts
 /// linkgen itself writes, allowed by hash in ``scriptSources``), no other style, images only
 /// over https, no plugins, frames, forms or `<base>`.
@@ -23,33 +24,6 @@ struct ContentSecurityPolicy {
     return "default-src 'none'; script-src \(scripts); style-src \(placeholder); img-src https:; "
       + (connectSelf ? "connect-src 'self'; " : "")
       + "base-uri 'none'; form-action 'none'; object-src 'none'"
-  }
-
-  /// The page with the placeholder replaced by the hashes of its style elements.
-  func finish(_ html: String, template: String) throws(PageError) -> String {
-    try finished(html, template: template).html
-  }
-
-  /// The page with the placeholder replaced by the hashes of its style elements, and the
-  /// policy it carries (for a server to send as a header too).
-  func finished(_ html: String, template: String) throws(PageError) -> (
-    html: String, policy: String
-  ) {
-    guard html.contains(placeholder),
-      html.range(of: "http-equiv=\"Content-Security-Policy\"", options: .caseInsensitive) != nil
-    else {
-      throw PageError(
-        .missingContentSecurityPolicy,
-        "the landing page from \(template) has no <meta http-equiv=\"Content-Security-Policy\" "
-          + "content=\"{{csp}}\">; every landing page carries the policy"
-      )
-    }
-    let sources = Self.styleSources(in: html)
-    let value = sources.isEmpty ? "'none'" : sources.joined(separator: " ")
-    return (
-      html.replacingOccurrences(of: placeholder, with: HTML.escape(value)),
-      templateValue.replacingOccurrences(of: placeholder, with: value)
-    )
   }
 
   /// `'sha256-<base64>'` of a script's or style's exact text (its UTF-8 bytes), SHA-256 by

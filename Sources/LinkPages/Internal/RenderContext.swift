@@ -256,14 +256,11 @@ struct RenderContext {
     return result
   }
 
-  /// The JSON data block of a landing page: route, links, parameters and display fields.
-  func jsonData(links: [String: Any]) -> String {
-    let order = [
-      "universal", "scheme", "web", "appStore", "playStore", "androidIntent", "androidStoreIntent",
-      "open",
-    ]
-    let linkMembers = order.compactMap { key in
-      (links[key] as? String).map { (key, JSONValue.string($0)) }
+  /// The JSON data block of a landing page: route, links (by ``PlanLink``, in its order, but
+  /// the platform's store), parameters and display fields.
+  func jsonData(links: [String?]) -> String {
+    let linkMembers = PlanLink.allCases.filter { $0 != .store }.compactMap { link in
+      links[link.rawValue].map { (link.name, JSONValue.string($0)) }
     }
     let params = values.all.compactMap { item in
       item.value.map { (item.parameter.name, JSONValue.string($0.description)) }

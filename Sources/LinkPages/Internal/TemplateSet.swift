@@ -21,6 +21,8 @@ struct TemplateSet: Sendable {
     let origin: String
     /// The partials it names, for the cycle check.
     let partials: [String]
+    /// Its text (line ends normalised), which page plans parse (``PlanTemplate``).
+    let text: String
   }
 
   let builtIn: [String: Entry]
@@ -145,7 +147,12 @@ struct TemplateSet: Sendable {
     let prefix = isText ? textPragma : ""
     do {
       let template = try MustacheTemplate(string: prefix + text)
-      return Entry(template: template, origin: origin, partials: partialNames(in: text))
+      return Entry(
+        template: template,
+        origin: origin,
+        partials: partialNames(in: text),
+        text: text
+      )
     } catch let error as MustacheTemplate.ParserError {
       let column =
         error.context.lineNumber == 1

@@ -54,10 +54,22 @@ package struct InAppBrowserHelp: Sendable, Hashable {
   }
 }
 
-/// A rendered page and the Content-Security-Policy its `<meta>` carries.
+/// A rendered page (UTF-8) and the Content-Security-Policy its `<meta>` carries.
 package struct ServedPage: Sendable, Hashable {
-  package let html: String
+  package let bytes: [UInt8]
   package let contentSecurityPolicy: String
+
+  package init(bytes: [UInt8], contentSecurityPolicy: String) {
+    self.bytes = bytes
+    self.contentSecurityPolicy = contentSecurityPolicy
+  }
+
+  package init(html: String, contentSecurityPolicy: String) {
+    self.init(bytes: Array(html.utf8), contentSecurityPolicy: contentSecurityPolicy)
+  }
+
+  /// The page as text.
+  package var html: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// The scripts linkgen writes into pages: constants, so that a policy can allow each by its
@@ -148,28 +160,27 @@ package struct SocialCard: Sendable, Hashable {
     self.image = image
   }
 
-  /// The `og` values of a page: the card's where it has them, else the page's title,
-  /// description, image and its alt text.
-  func ogValues(title: String, description: String, page: [String: Any], policy: URLPolicy)
-    throws(PageError) -> [String: Any]
-  {
-    var og: [String: Any] = [
-      "title": try Self.text(self.title, "title") ?? title,
-      "description": try Self.text(self.description, "description") ?? description,
-    ]
-    if let image, !image.isEmpty {
-      guard case .success(.https) = policy.check(image) else {
-        throw PageError(
-          .unsafeURL,
-          "refusing the card image \(URLPolicy.quoted(image)): not a plain https URL"
-        )
-      }
-      og["image"] = image
-    } else if let image = page["image"] {
-      og["image"] = image
-      if let alt = page["imageAlt"] { og["imageAlt"] = alt }
+  /// The title, description, image and image alt text of the card tags: the card's where it
+  /// has them, else the page's (the alt text only with the page's own image).
+  func og(
+    title: String,
+    description: String,
+    image: String?,
+    imageAlt: String?,
+    policy: URLPolicy
+  ) throws(PageError) -> (String, String, String?, String?) {
+    let cardTitle = try Self.text(self.title, "title") ?? title
+    let cardDescription = try Self.text(self.description, "description") ?? description
+    guard let cardImage = self.image, !cardImage.isEmpty else {
+      return (cardTitle, cardDescription, image, imageAlt)
     }
-    return og
+    guard case .success(.https) = policy.check(cardImage) else {
+      throw PageError(
+        .unsafeURL,
+        "refusing the card image \(URLPolicy.quoted(cardImage)): not a plain https URL"
+      )
+    }
+    return (cardTitle, cardDescription, cardImage, nil)
   }
 
   /// A card text, cleaned; `nil` when absent or empty after cleaning.
@@ -195,7 +206,11 @@ extension PageRenderer {
   /// link last, no `intent:` link). When `nil`, as `linkgen serve` calls it, a page for
   /// ``Platform/any`` with a QR code and outside an in-app browser is a computer's page: that is
   /// the page the server renders for a desktop browser (a phone's page never carries the code).
-  /// `card` replaces the Open Graph and X/Twitter title, description and image.
+  /// `card` replaces the Open Graph and X/Twitter title, description and image. `qrDrawing`
+  /// draws the QR code straight into the page instead of `qrSVG`.
+  ///
+  /// The page's variant is compiled once (``PagePlan``, kept by the renderer); each call only
+  /// fills in the link's values.
   package func servedLandingPage(
     for values: RouteValues,
     locale: String = "en",
@@ -205,87 +220,44 @@ extension PageRenderer {
     inApp: InAppBrowserHelp? = nil,
     deferred: DeferredLinkOptions? = nil,
     desktop: Bool? = nil,
-    card: SocialCard? = nil
+    card: SocialCard? = nil,
+    qrDrawing: (any PageDrawing)? = nil
   ) throws(PageError) -> ServedPage {
-    let job = try Job(self, values: values, locale: locale, fields: fields, platform: platform)
-    var context = try job.htmlContext(card: card)
-    var policy = ContentSecurityPolicy()
-    if let inApp {
-      context["inApp"] = try Self.inAppValues(inApp, job: job, links: context["links"])
-      policy.scriptSources.append(PageScript.copyLinkSource)
-    }
-    if let deferred {
-      context["deferred"] = try Self.deferredValues(deferred, job: job, policy: &policy)
-    }
-    let isDesktop = desktop ?? (platform == .any && qrSVG != nil && inApp == nil)
-    context["layout"] = [isDesktop ? "desktop" : platform == .any ? "any" : "phone": true]
-    context["csp"] = policy.templateValue
-    context["json"] = [
-      "data": job.context.jsonData(links: context["links"] as? [String: Any] ?? [:])
-    ]
+    let resolved = try resolvedLocale(locale)
+    let context = try RenderContext(
+      table: table,
+      values: values,
+      locale: resolved,
+      fields: fields,
+      platform: platform
+    )
+    let hasQR = qrSVG != nil || qrDrawing != nil
+    var key = PlanKey(kind: .landing, route: values.routeName, locale: resolved, platform: platform)
+    let isDesktop = desktop ?? (platform == .any && hasQR && inApp == nil)
+    key.layout = isDesktop ? .desktop : platform == .any ? .any : .phone
+    key.hasQR = hasQR
+    key.inAppBrowser = inApp?.browser
+    key.deferred = deferred != nil
+    key.appStorePing = deferred?.appStorePing != nil
+    key.playStorePing = deferred?.playStorePing != nil
+    var fill = try PageValues(links: context)
+    let compiled = try compiledPage(key, route: values.route)
+    try fill.prepare(context, compiled, card: card, pages: table.pages)
+    fill.json = context.jsonData(links: fill.links)
+    if let inApp { try fill.inApp(inApp, context: context) }
+    if let deferred { try fill.deferred(deferred, context: context, script: deferredScript(key)) }
     if let qrSVG {
       switch InlineSVG.checked(qrSVG) {
-      case .success(let svg): context["qr"] = ["svg": svg]
+      case .success(let svg): fill.qrMarkup = svg
       case .failure(let error): throw error
       }
     }
-    let (html, origin) = try job.renderWithOrigin("page", context)
-    let (page, value) = try policy.finished(Self.tidy(html), template: origin)
-    return ServedPage(html: page, contentSecurityPolicy: value)
-  }
-
-  /// The `inApp` values of a landing page: the browser's name, the link to copy, the escape
-  /// link built from the page's universal link, and the copy script.
-  private static func inAppValues(_ inApp: InAppBrowserHelp, job: Job, links: Any?)
-    throws(PageError) -> [String: Any]
-  {
-    let links = links as? [String: Any] ?? [:]
-    let universal = links["universal"] as? String ?? job.context.links.universal
-    var help: [String: Any] = [
-      "browser": PlainText.clean(inApp.browser),
-      "copyLink": inApp.copyLink ?? universal,
-      "script": PageScript.copyLink,
-    ]
-    if let escape = inApp.escape {
-      let link = escape.link(for: universal)
-      guard link.unicodeScalars.allSatisfy(URLPolicy.allowed) else {
-        throw PageError(.unsafeURL, "refusing the escape link \(URLPolicy.quoted(link))")
-      }
-      help["escape"] = link
-    }
-    if let copy = inApp.copyLink, case .failure(let error) = job.context.policy.check(copy) {
-      throw error
-    }
-    return help
-  }
-
-  /// The `deferred` values of a landing page, and the policy that lets them work: the copy
-  /// script where the page shows the App Store button, the ping paths of the store buttons.
-  private static func deferredValues(
-    _ options: DeferredLinkOptions,
-    job: Job,
-    policy: inout ContentSecurityPolicy
-  ) throws(PageError) -> [String: Any] {
-    var values: [String: Any] = [:]
-    let links = job.context.links
-    if job.context.platform != .android, links.appStore != nil {
-      let copy = options.copyLink ?? links.universal
-      if case .failure(let error) = job.context.policy.check(copy) { throw error }
-      values["copyLink"] = copy
-      values["script"] = PageScript.copyBeforeAppStore
-      policy.scriptSources.append(PageScript.copyBeforeAppStoreSource)
-    }
-    for (name, ping) in [
-      ("appStorePing", options.appStorePing), ("playStorePing", options.playStorePing),
-    ] {
-      guard let ping else { continue }
-      guard DeferredLinkOptions.isPingPath(ping) else {
-        throw PageError(.unsafeURL, "refusing the store ping \(URLPolicy.quoted(ping))")
-      }
-      values[name] = ping
-      policy.connectSelf = true
-    }
-    return values
+    fill.qrDrawing = qrDrawing
+    let extra = (fill.json?.utf8.count ?? 0) + (qrDrawing?.estimatedSize ?? 0) + 2048
+    return ServedPage(
+      bytes: compiled.page.fill(fill, capacity: extra),
+      contentSecurityPolicy: compiled.page.policy
+    )
   }
 
   /// What a link-preview crawler gets, from the `preview-card` template: the head's Open Graph and
@@ -297,32 +269,48 @@ extension PageRenderer {
     fields: [String: String] = [:],
     card: SocialCard? = nil
   ) throws(PageError) -> ServedPage {
-    let job = try Job(self, values: values, locale: locale, fields: fields, platform: .any)
-    var context = try job.htmlContext(card: card)
-    let policy = ContentSecurityPolicy()
-    context["csp"] = policy.templateValue
-    let (html, origin) = try job.renderWithOrigin("preview-card", context)
-    let (page, value) = try policy.finished(Self.tidy(html), template: origin)
-    return ServedPage(html: page, contentSecurityPolicy: value)
+    let resolved = try resolvedLocale(locale)
+    let context = try RenderContext(
+      table: table,
+      values: values,
+      locale: resolved,
+      fields: fields,
+      platform: .any
+    )
+    var fill = try PageValues(links: context)
+    let key = PlanKey(kind: .card, route: values.routeName, locale: resolved, platform: .any)
+    let compiled = try compiledPage(key, route: values.route)
+    try fill.prepare(context, compiled, card: card, pages: table.pages)
+    return ServedPage(
+      bytes: compiled.page.fill(fill, capacity: 1024),
+      contentSecurityPolicy: compiled.page.policy
+    )
   }
 
   /// The page for a link that matches no route, from the `not-found` template. It is the same
-  /// for every request: nothing from the request reaches it.
+  /// for every request: nothing from the request reaches it, so its plan has no holes.
   package func notFoundPage(locale: String = "en") throws(PageError) -> ServedPage {
     let resolved = try resolvedLocale(locale)
     let entries = templates.resolved(locale: resolved, route: "")
     let policy = ContentSecurityPolicy()
-    var page: [String: Any] = [:]
-    if let color = table.pages?.themeColor { page["themeColor"] = color }
-    page["colors"] = PagePalette(themeColor: table.pages?.themeColor).templateValues
-    let context: [String: Any] = [
-      "locale": resolved,
-      "app": ["name": PlainText.clean(table.app.name ?? table.app.scheme)],
-      "page": page,
-      "csp": policy.templateValue,
-    ]
-    let (html, origin) = try TemplateSet.render("not-found", context: context, entries: entries)
-    let (text, value) = try policy.finished(Self.tidy(html), template: origin)
-    return ServedPage(html: text, contentSecurityPolicy: value)
+    var page: [String: PlanValue] = [:]
+    if let color = table.pages?.themeColor { page["themeColor"] = .string(color) }
+    page["colors"] = PlanValue(any: PagePalette(themeColor: table.pages?.themeColor).templateValues)
+    let context = PlanValue.object([
+      "locale": .string(resolved),
+      "app": .object(["name": .string(PlainText.clean(table.app.name ?? table.app.scheme))]),
+      "page": .object(page),
+      "csp": .string(policy.templateValue),
+    ])
+    var compiler = PlanCompiler(entries: entries, cache: plans)
+    try compiler.compile("not-found", context: context, escapes: true)
+    compiler.flush()
+    let plan = try PagePlan(
+      ops: compiler.ops,
+      bytes: compiler.bytes,
+      policy: policy,
+      origin: entries["not-found"]?.origin ?? "not-found"
+    )
+    return ServedPage(bytes: plan.fill(PageValues()), contentSecurityPolicy: plan.policy)
   }
 }

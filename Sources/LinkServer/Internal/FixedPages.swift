@@ -16,7 +16,7 @@ struct NotFoundPages: Sendable {
         CannedResponse(
           status: .notFound,
           contentType: "text/html; charset=utf-8",
-          body: Array(page.html.utf8),
+          body: page.bytes,
           cacheControl: "no-store",
           policy: page.contentSecurityPolicy,
           tagged: false,

@@ -1,6 +1,7 @@
 import CoreMetrics
 import Hummingbird
 import LinkKit
+import LinkPages
 import LinkQR
 
 /// `GET <universal link>?qr=png|svg`: the QR code of the link. The link has parsed already,
@@ -129,3 +130,88 @@ struct QRResponses: Sendable {
 
 /// A QR request with options out of range: answered 400 with ``QRResponses/rules``.
 struct QRRequestError: Error {}
+
+/// The desktop landing page's QR code, drawn straight into the page from the code's matrix:
+/// the same markup as `QRCode.svg()` with the default options, as the page inlines it (no XML
+/// declaration, no final line feed), without making, checking and copying SVG text per page.
+struct QRDrawing: PageDrawing {
+  let code: QRCode
+
+  /// The default options' margin and pixels per module.
+  static let margin = 4
+  static let pixels = 8
+  static let fill = Array("fill=\"\(QRColor.black.rgbHex)\"".utf8)
+  static let background = Array("fill=\"\(QRColor.white.rgbHex)\"".utf8)
+
+  var estimatedSize: Int { 300 + (code.size + 1) * (code.size + 1) * 3 }
+
+  func draw(into out: inout [UInt8]) {
+    let modules = code.size + 2 * Self.margin
+    out.append(contentsOf: #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width=""#.utf8)
+    Self.write(modules * Self.pixels, &out)
+    out.append(contentsOf: #"" height=""#.utf8)
+    Self.write(modules * Self.pixels, &out)
+    out.append(contentsOf: #"" viewBox="0 0 "#.utf8)
+    Self.write(modules, &out)
+    out.append(UInt8(ascii: " "))
+    Self.write(modules, &out)
+    out.append(contentsOf: "\" shape-rendering=\"crispEdges\">\n<rect width=\"".utf8)
+    Self.write(modules, &out)
+    out.append(contentsOf: #"" height=""#.utf8)
+    Self.write(modules, &out)
+    out.append(contentsOf: #"" "#.utf8)
+    out.append(contentsOf: Self.background)
+    out.append(contentsOf: "/>\n<path ".utf8)
+    out.append(contentsOf: Self.fill)
+    out.append(contentsOf: #" d=""#.utf8)
+    writePath(&out)
+    out.append(contentsOf: "\"/>\n</svg>".utf8)
+  }
+
+  /// The outlines of the dark modules as `QRCode.svg()` writes them: a move to each outline's
+  /// first corner (relative after the first), then its edges as `h` and `v`.
+  private func writePath(_ out: inout [UInt8]) {
+    var pen: (x: Int, y: Int)?
+    code.forEachDarkOutline { corners in
+      let first = corners[0]
+      if let pen {
+        out.append(UInt8(ascii: "m"))
+        Self.write(first.x - pen.x, &out)
+        if first.y - pen.y >= 0 { out.append(UInt8(ascii: " ")) }
+        Self.write(first.y - pen.y, &out)
+      } else {
+        out.append(UInt8(ascii: "M"))
+        Self.write(first.x + Self.margin, &out)
+        out.append(UInt8(ascii: " "))
+        Self.write(first.y + Self.margin, &out)
+      }
+      for index in 1..<corners.count {
+        let (from, to) = (corners[index - 1], corners[index])
+        if from.y == to.y {
+          out.append(UInt8(ascii: "h"))
+          Self.write(to.x - from.x, &out)
+        } else {
+          out.append(UInt8(ascii: "v"))
+          Self.write(to.y - from.y, &out)
+        }
+      }
+      pen = corners[corners.count - 1]
+    }
+  }
+
+  /// A decimal integer, `-` first when negative.
+  static func write(_ value: Int, _ out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    repeat {
+      withUnsafeMutableBytes(of: &digits) { $0[count] = UInt8(ascii: "0") + UInt8(magnitude % 10) }
+      magnitude /= 10
+      count += 1
+    } while magnitude > 0 && count < 8
+    withUnsafeBytes(of: &digits) { digits in
+      for index in stride(from: count - 1, through: 0, by: -1) { out.append(digits[index]) }
+    }
+  }
+}

@@ -99,6 +99,12 @@ final class ServerCore: Sendable {
         templatesDirectory: configuration.templatesDirectory
       )
       notFound = try NotFoundPages(renderer: renderer, security: security)
+      // Every landing-page variant compiled now (a template outside what plans compile fails
+      // the start); requests only fill in their link's values.
+      _ = try renderer.compileServedPages(
+        inAppBrowsers: InAppBrowser.all.map(\.name),
+        storePings: configuration.extensions.contains { $0 is StoreTapCounter }
+      )
     } catch {
       throw ServeError(.pages, error.message)
     }

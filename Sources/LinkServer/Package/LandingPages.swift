@@ -177,9 +177,10 @@ package final class LandingPages: Sendable {
         for: values,
         locale: locale,
         platform: .any,
-        qrSVG: try Self.qrSVG(key.link),
         deferred: deferred,
-        card: key.card
+        desktop: true,
+        card: key.card,
+        qrDrawing: try Self.qrDrawing(key.link)
       )
     case .inApp(let index, let platform):
       let browser = InAppBrowser.all[index]
@@ -200,7 +201,7 @@ package final class LandingPages: Sendable {
     }
     return CannedResponse(
       contentType: "text/html; charset=utf-8",
-      body: Array(served.html.utf8),
+      body: served.bytes,
       cacheControl: Self.cacheControl,
       policy: served.contentSecurityPolicy,
       extra: [(.vary, "User-Agent, Accept-Language"), (.contentLanguage, locale)],
@@ -221,9 +222,9 @@ package final class LandingPages: Sendable {
     return options
   }
 
-  private static func qrSVG(_ link: String) throws(PageError) -> String {
+  private static func qrDrawing(_ link: String) throws(PageError) -> QRDrawing {
     do throws(QRError) {
-      return try QRCode(encoding: link).svg()
+      return QRDrawing(code: try QRCode(encoding: link))
     } catch {
       throw PageError(.link, "the link's QR code cannot be made: \(error.message)")
     }

@@ -1,0 +1,176 @@
+import LinkKit
+
+/// Something a page draws straight into its bytes: the desktop page's QR code, written from
+/// the code's matrix by the server (LinkServer), so that no SVG text is made, parsed and
+/// copied per page.
+package protocol PageDrawing: Sendable {
+  /// A guess of the bytes ``draw(into:)`` appends, to size the page's buffer once.
+  var estimatedSize: Int { get }
+  /// Appends the drawing: inline SVG markup of `svg`, `g`, `path`, `rect`, `title` and `desc`
+  /// elements only (what ``InlineSVG`` accepts), nothing from a request.
+  func draw(into bytes: inout [UInt8])
+}
+
+/// The per-link values of a page: what fills a ``PagePlan``'s holes. No dictionaries: each
+/// hole is a stored property or an index.
+struct PageValues {
+  var links: [String?] = Array(repeating: nil, count: PlanLink.allCases.count)
+  var params: [String?] = []
+  var fields: [(name: String, value: String)] = []
+  var title = ""
+  var description = ""
+  var ogTitle = ""
+  var ogDescription = ""
+  var ogImage: String?
+  var ogImageAlt: String?
+  var smartBanner: String?
+  var json: String?
+  var qrMarkup: String?
+  var qrDrawing: (any PageDrawing)?
+  var inAppCopyLink: String?
+  var inAppEscape: String?
+  var deferredCopyLink: String?
+  var appStorePing: String?
+  var playStorePing: String?
+
+  func value(_ hole: PlanHole) -> String? {
+    switch hole {
+    case .link(let link): links[link.rawValue]
+    case .param(let index): index < params.count ? params[index] : nil
+    case .field(let name): fields.first { $0.name == name }?.value
+    case .title: title
+    case .description: description
+    case .ogTitle: ogTitle
+    case .ogDescription: ogDescription
+    case .ogImage: ogImage
+    case .ogImageAlt: ogImageAlt
+    case .smartBanner: smartBanner
+    case .json: json
+    case .qr: qrMarkup
+    case .inAppCopyLink: inAppCopyLink
+    case .inAppEscape: inAppEscape
+    case .deferredCopyLink: deferredCopyLink
+    case .appStorePing: appStorePing
+    case .playStorePing: playStorePing
+    }
+  }
+
+  func has(_ hole: PlanHole) -> Bool {
+    hole == .qr ? qrMarkup != nil || qrDrawing != nil : value(hole) != nil
+  }
+
+  func write(_ hole: PlanHole, escaped: Bool, into out: inout [UInt8]) {
+    if hole == .qr, let qrDrawing {
+      qrDrawing.draw(into: &out)
+      return
+    }
+    guard var text = value(hole) else { return }
+    text.withUTF8 { bytes in
+      if escaped { Self.escape(bytes, into: &out) } else { out.append(contentsOf: bytes) }
+    }
+  }
+
+  /// `& < > " '` as Mustache's `{{…}}` writes them, byte by byte (every one of them, even
+  /// before a combining mark, which a character-by-character escape would leave as it is).
+  static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    var start = 0
+    for index in 0..<bytes.count {
+      let entity: StaticString
+      switch bytes[index] {
+      case 0x26: entity = "&amp;"
+      case 0x3C: entity = "&lt;"
+      case 0x3E: entity = "&gt;"
+      case 0x22: entity = "&quot;"
+      case 0x27: entity = "&#39;"
+      default: continue
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      entity.withUTF8Buffer { out.append(contentsOf: $0) }
+      start = index + 1
+    }
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+  }
+}
+
+extension PageValues {
+  /// The links of a page, each checked against the URL policy (the first refusal is the one
+  /// reported, before the table's preview image is checked), its parameters and fields.
+  init(links context: RenderContext) throws(PageError) {
+    let candidates: [(PlanLink, String?)] = [
+      (.universal, context.links.universal), (.scheme, context.links.scheme),
+      (.web, context.links.web), (.appStore, context.links.appStore),
+      (.playStore, context.links.playStore), (.androidIntent, context.links.androidIntent),
+      (.androidStoreIntent, context.androidStoreIntent), (.open, context.openLink),
+      (.store, context.storeLink),
+    ]
+    for (link, value) in candidates {
+      guard let value else { continue }
+      if case .failure(let error) = context.policy.check(value) { throw error }
+      links[link.rawValue] = value
+    }
+    params = context.values.all.map { $0.value.map { PlainText.clean($0.description) } }
+    fields = context.fields.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    smartBanner = context.smartBannerContent
+  }
+
+  /// The title and description (from their plans, cleaned) and the card's tags.
+  mutating func prepare(
+    _ context: RenderContext,
+    _ compiled: CompiledPage,
+    card: SocialCard?,
+    pages: PageSettings?
+  ) throws(PageError) {
+    title = compiled.constantTitle ?? Self.text(compiled.title, self)
+    if title.isEmpty { title = PlainText.clean(context.app.name ?? context.app.scheme) }
+    description = compiled.constantDescription ?? Self.text(compiled.description, self)
+    let image = pages?.image
+    let alt = image == nil ? nil : pages?.imageAlt.map(PlainText.clean)
+    (ogTitle, ogDescription, ogImage, ogImageAlt) = try (card ?? SocialCard()).og(
+      title: title,
+      description: description,
+      image: image,
+      imageAlt: alt,
+      policy: context.policy
+    )
+  }
+
+  private static func text(_ plan: PagePlan, _ values: PageValues) -> String {
+    PlainText.clean(String(decoding: plan.fill(values), as: UTF8.self))
+  }
+
+  /// The in-app browser's values: the link to copy and the escape link, built from the page's
+  /// universal link.
+  mutating func inApp(_ inApp: InAppBrowserHelp, context: RenderContext) throws(PageError) {
+    let universal = links[PlanLink.universal.rawValue] ?? context.links.universal
+    inAppCopyLink = inApp.copyLink ?? universal
+    if let escape = inApp.escape {
+      let link = escape.link(for: universal)
+      guard link.unicodeScalars.allSatisfy(URLPolicy.allowed) else {
+        throw PageError(.unsafeURL, "refusing the escape link \(URLPolicy.quoted(link))")
+      }
+      inAppEscape = link
+    }
+    if let copy = inApp.copyLink, case .failure(let error) = context.policy.check(copy) {
+      throw error
+    }
+  }
+
+  /// The deferred-link values: the link the App Store button copies (where the page has the
+  /// copy script), the store buttons' ping paths.
+  mutating func deferred(_ options: DeferredLinkOptions, context: RenderContext, script: Bool)
+    throws(PageError)
+  {
+    if script {
+      let copy = options.copyLink ?? context.links.universal
+      if case .failure(let error) = context.policy.check(copy) { throw error }
+      deferredCopyLink = copy
+    }
+    for (ping, isAppStore) in [(options.appStorePing, true), (options.playStorePing, false)] {
+      guard let ping else { continue }
+      guard DeferredLinkOptions.isPingPath(ping) else {
+        throw PageError(.unsafeURL, "refusing the store ping \(URLPolicy.quoted(ping))")
+      }
+      if isAppStore { appStorePing = ping } else { playStorePing = ping }
+    }
+  }
+}
