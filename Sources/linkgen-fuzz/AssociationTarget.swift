@@ -84,7 +84,9 @@ enum AssociationTarget {
         let link = try? table.link(.universal, for: values)
       else { continue }
       let path = link.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }
-      links += table.app.domains.map { "https://\($0)\(path)" }
+      for domain in table.app.domains {
+        links.append("https://\(domain)\(path)")
+      }
     }
     return links
   }
