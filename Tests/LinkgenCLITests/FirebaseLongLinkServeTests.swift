@@ -234,4 +234,30 @@ import Testing
     try await Self.importKeptPaths(database)
     try Self.keptPathsAnswer(database)
   }
+
+  // MARK: The association files' commands
+
+  @Test func aasaAndManifestClaimKeptPathsFromAFile() throws {
+    let paths = "# imported from FDL\n/AbCd\n\n/account/AbCd\n"
+    let aasa = try Linkgen.run(
+      ["aasa"] + Linkgen.openlist + ["--short-link-prefix", "s", "--kept-paths", "-"],
+      input: paths
+    )
+    #expect(aasa.status == 0, "\(aasa.error)")
+    #expect(aasa.output.contains(#""/": "/AbCd""#), "\(aasa.output)")
+    #expect(!aasa.output.contains(#""/": "/account/AbCd""#))
+    #expect(aasa.error.contains("not claiming /account/AbCd"))
+    let manifest = try Linkgen.run(
+      ["android-manifest"] + Linkgen.openlist + ["--kept-paths", "-"],
+      input: paths
+    )
+    #expect(manifest.status == 0, "\(manifest.error)")
+    #expect(manifest.output.contains(#"android:path="/AbCd""#))
+    let refused = try Linkgen.run(
+      ["aasa"] + Linkgen.openlist + ["--kept-paths", "-"],
+      input: "/AbCd\n/api/keys\n"
+    )
+    #expect(refused.status == 64)
+    #expect(refused.error.contains("line 2"), "\(refused.error)")
+  }
 }

@@ -18,12 +18,15 @@ extension AssociationFiles {
   ///     `NOT ` entries. iOS 13+ ignores `paths` when `components` is present.
   ///   - additionalPaths: Path patterns the app also opens beyond the table's routes, after the
   ///     excludes (the server's short links: `/s/*`).
+  ///   - keptPaths: Imported links' old paths (``KeptPathClaims/paths``), each claimed exactly
+  ///     after the excludes, in a component without a comment to keep the file small.
   /// - Throws: ``AssociationError`` when the table has no iOS app or the file would exceed
   ///   the 128 KB Apple downloads.
   public static func appleAppSiteAssociation(
     for table: RouteTable,
     legacy: Bool = false,
-    additionalPaths: [String] = []
+    additionalPaths: [String] = [],
+    keptPaths: [String] = []
   ) throws(AssociationError) -> String {
     guard let ios = table.app.ios else { throw .needsIOS("the apple-app-site-association file") }
     let association = table.association
@@ -49,6 +52,7 @@ extension AssociationFiles {
         .object([("/", .string(pattern)), ("comment", .string("additionalPaths[\(index)]"))])
       )
     }
+    components += keptPaths.map { .object([("/", .string($0))]) }
     for route in table.routes {
       components.append(
         .object(componentMembers(route) + [("comment", .string("route \(route.name)"))])
@@ -58,7 +62,7 @@ extension AssociationFiles {
     if legacy {
       let paths =
         association.excludes.map { JSONValue.string("NOT " + $0) }
-        + (additionalPaths + uniqueRoutePaths(table)).map(JSONValue.string)
+        + (additionalPaths + keptPaths + uniqueRoutePaths(table)).map(JSONValue.string)
       detail = [("appID", .string(ios.appID)), ("paths", .array(paths))]
     } else {
       detail = [("appIDs", .array([.string(ios.appID)]))]

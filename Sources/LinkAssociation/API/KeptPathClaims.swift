@@ -8,17 +8,19 @@ public import LinkKit
 /// 17-character codes (`/????`) would also claim every other path of that length, including
 /// ones the server answers itself or that no link keeps. A path the table's
 /// `association.excludes` match is left out (``excluded``): the excludes keep their meaning
-/// on Android too, where the manifest cannot express them. The cost is the file's size:
-/// about 15 bytes per 4-character path in the AASA (28 for a 17-character one), within
-/// Apple's 128 KB for some 7,000 short or 4,000 unguessable codes beside an ordinary table;
-/// beyond that ``AssociationFiles/appleAppSiteAssociation(for:legacy:additionalPaths:)``
-/// refuses with ``AssociationError/Code/fileTooLarge``.
+/// on Android too, where the manifest cannot express them. The cost is the file's size: each
+/// path is a component of its own (no comment), about 50 bytes for a 4-character code and 63
+/// for a 17-character one, so Apple's 128 KB holds some 2,500 short or 2,000 unguessable codes
+/// beside a table like OpenList's; beyond that
+/// ``AssociationFiles/appleAppSiteAssociation(for:legacy:additionalPaths:keptPaths:)`` refuses
+/// with ``AssociationError/Code/fileTooLarge``.
 ///
 /// ```swift
 /// let claims = try KeptPathClaims(["/AbCd", "/promo/spring"], table: table)
 /// let aasa = try AssociationFiles.appleAppSiteAssociation(
 ///   for: table,
-///   additionalPaths: ["/s/*"] + claims.paths
+///   additionalPaths: ["/s/*"],
+///   keptPaths: claims.paths
 /// )
 /// ```
 public struct KeptPathClaims: Sendable, Hashable {

@@ -14,12 +14,14 @@ extension Linkgen {
         ????????-????-????-????-????????????, other values ?*), required query items in a '?' \
         dictionary. Adds webcredentials and appclips when the table's association section asks \
         for them. With --short-link-prefix, a rule for the short links of linkgen serve (which \
-        adds it to the file it serves itself). Serve the file at https://<each domain>/.well-known/apple-app-site-association \
+        adds it to the file it serves itself). With --kept-paths, a rule for each imported \
+        link's old path (/AbCd), exactly, after the excludes (docs/migrate.md). Serve the file at https://<each domain>/.well-known/apple-app-site-association \
         as application/json, without redirects. Fails if it would exceed Apple's 128 KB.
 
         Examples:
           linkgen aasa --config Examples/openlist/linkgen.json
           linkgen aasa --legacy --out public/.well-known/apple-app-site-association
+          linkgen aasa --short-link-prefix s --kept-paths kept-paths.txt
           linkgen aasa | linkgen check-aasa - \\
               --url https://openlist.example.com/invite/ABC123
         """
@@ -28,6 +30,7 @@ extension Linkgen {
     @OptionGroup var table: TableOptions
     @OptionGroup var output: OutputFileOptions
     @OptionGroup var shortLinks: ShortLinkClaimOptions
+    @OptionGroup var kept: KeptPathOptions
 
     @Flag(
       help:
@@ -37,11 +40,13 @@ extension Linkgen {
 
     func run() throws {
       let table = try table.load()
+      let claims = try kept.claims(table: table, shortLinkPrefix: shortLinks.shortLinkPrefix)
       try output.emit(
         try AssociationFiles.appleAppSiteAssociation(
           for: table,
           legacy: legacy,
-          additionalPaths: shortLinks.associatedPaths
+          additionalPaths: shortLinks.associatedPaths,
+          keptPaths: claims?.paths ?? []
         )
       )
     }
