@@ -266,6 +266,8 @@ let package = Package(
       name: "linkgen-bench",
       dependencies: [
         "LinkKit", "LinkQR", "LinkBatch", "CQRencode", "CPNG", "CAllocationCounter",
+        // The per-page render case: LinkPages' plans, LinkServer's QR drawing.
+        "LinkPages", "LinkServer",
       ],
       // Export the counting malloc so that shared libraries (the Swift runtime, libpng…)
       // allocate through it too.

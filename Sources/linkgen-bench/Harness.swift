@@ -1,6 +1,8 @@
 import CAllocationCounter
 
 #if canImport(Glibc)
+  // Dispatch too: with LinkServer (NIO) linked, `timespec` is also CDispatch's.
+  import Dispatch
   import Glibc
 #elseif canImport(Darwin)
   import Darwin

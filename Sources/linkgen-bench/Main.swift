@@ -18,6 +18,7 @@ struct BenchMain {
     let suites: [(names: [String], run: (Set<String>) -> Void)] = [
       (CoreBenchmarks.names, CoreBenchmarks.run),
       (QRBenchmarks.names, QRBenchmarks.run),
+      (PageBenchmarks.names, PageBenchmarks.run),
     ]
     let known = Set(suites.flatMap(\.names))
     let selected = arguments.isEmpty ? known : Set(arguments)

@@ -1,8 +1,8 @@
 import CoreMetrics
 import Hummingbird
 import LinkKit
-import LinkPages
-import LinkQR
+package import LinkPages
+package import LinkQR
 
 /// `GET <universal link>?qr=png|svg`: the QR code of the link. The link has parsed already,
 /// and the code holds its canonical universal link, never the request's text; the options are
@@ -134,8 +134,10 @@ struct QRRequestError: Error {}
 /// The desktop landing page's QR code, drawn straight into the page from the code's matrix:
 /// the same markup as `QRCode.svg()` with the default options, as the page inlines it (no XML
 /// declaration, no final line feed), without making, checking and copying SVG text per page.
-struct QRDrawing: PageDrawing {
+package struct QRDrawing: PageDrawing {
   let code: QRCode
+
+  package init(code: QRCode) { self.code = code }
 
   /// The default options' margin and pixels per module.
   static let margin = 4
@@ -143,9 +145,9 @@ struct QRDrawing: PageDrawing {
   static let fill = Array("fill=\"\(QRColor.black.rgbHex)\"".utf8)
   static let background = Array("fill=\"\(QRColor.white.rgbHex)\"".utf8)
 
-  var estimatedSize: Int { 300 + (code.size + 1) * (code.size + 1) * 3 }
+  package var estimatedSize: Int { 300 + (code.size + 1) * (code.size + 1) * 3 }
 
-  func draw(into out: inout [UInt8]) {
+  package func draw(into out: inout [UInt8]) {
     let modules = code.size + 2 * Self.margin
     out.append(contentsOf: #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width=""#.utf8)
     Self.write(modules * Self.pixels, &out)
