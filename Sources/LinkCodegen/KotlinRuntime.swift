@@ -190,6 +190,8 @@ enum KotlinRuntime {
                 private var hash = -1
                 private var hasEscapes = false
                 private var canonical = false
+                /** The query items (one bit each, the first 64) that the route being read names. */
+                private var named = 0L
                 private var firstEscape = -1
                 private var lastEscape = -1
                 private var universal = false
@@ -585,6 +587,7 @@ enum KotlinRuntime {
                     for (position in ROUTES.indices) {
                         val route = ROUTES[position]
                         val pattern = if (universal) route.universal else route.scheme
+                        named = 0L
                         if (!fits(pattern)) continue
                         if (readValues(route, pattern)) return position
                         java.util.Arrays.fill(values, null)
@@ -616,6 +619,7 @@ enum KotlinRuntime {
                                 return false
                             }
                             found = true
+                            mark(position)
                         }
                         if (!found) return false
                     }
@@ -637,6 +641,7 @@ enum KotlinRuntime {
                             if (!isNamed(candidate, item.nameBytes)) continue
                             if (found >= 0) return failItem(LinkErrorCode.duplicateParameter, route, item, param)
                             found = candidate
+                            mark(candidate)
                         }
                         if (found < 0) {
                             if (param.optional) continue
@@ -686,12 +691,18 @@ enum KotlinRuntime {
 
                 private fun decodedEquals(expected: ByteArray) = equalBytes(text, textStart, textCount, expected)
 
+                private fun mark(item: Int) {
+                    if (item < 64) named = named or (1L shl item)
+                }
+
+                /** The query items the matched route does not name, percent-decoded, in link order. */
                 fun ignored(route: Int): List<Pair<String, String>> {
-                    if (itemCount == 0) return emptyList()
+                    if (itemCount == 0 || (itemCount <= 64 && named == -1L ushr (64 - itemCount))) return emptyList()
                     val pattern = if (universal) ROUTES[route].universal else ROUTES[route].scheme
                     var result: ArrayList<Pair<String, String>>? = null
                     for (position in 0 until itemCount) {
-                        if (pattern.query.any { isNamed(position, it.nameBytes) }) continue
+                        if (position < 64 && named and (1L shl position) != 0L) continue
+                        if (position >= 64 && pattern.query.any { isNamed(position, it.nameBytes) }) continue
                         decoded(items[4 * position], items[4 * position + 1])
                         val name = String(text, textStart, textCount, Charsets.UTF_8)
                         decoded(items[4 * position + 2], items[4 * position + 3])
