@@ -100,6 +100,15 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     context.fireChannelReadComplete()
   }
 
+  /// An answer held in memory, and what the access log and the observers are told of it.
+  private struct MemoryAnswer {
+    var response: CannedResponse
+    var endpoint: String
+    var route: String?
+    var client: ClientClassification?
+    var extraLines: [(name: String, value: String)] = []
+  }
+
   /// Answers the request here when it is a `GET` or `HEAD` without a body whose answer is
   /// held in memory (the server's, or an extension's for its paths); the caller has checked
   /// that the connection allows it (``ConnectionState/mayAnswerFromMemory``).
@@ -114,12 +123,35 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
     let start = NIODeadline.now()
     let method: HTTPRequest.Method = head.method == .HEAD ? .head : .get
-    let userAgent = headers.first(name: "user-agent")
-    let canned: CannedResponse
-    let endpoint: String
-    let route: String?
-    var client: ClientClassification?
-    var extraLines: [(name: String, value: String)] = []
+    guard let answer = memoryAnswer(head, method: method, raw: raw) else { return false }
+    let status = write(answer, method: method, headers: headers, to: raw)
+    core.finish(
+      method: method,
+      target: head.uri,
+      requestID: { LogText.token(headers.first(name: "x-request-id")) ?? RequestIDs.next() },
+      status: status,
+      start: start,
+      endpoint: answer.endpoint,
+      route: answer.route,
+      client: answer.client,
+      userAgent: headers.first(name: "user-agent"),
+      referrer: headers.first(name: "referer"),
+      purpose: PrefetchPurpose.value(of: headers),
+      remoteAddress: raw.channel.remoteAddress,
+      forwardedFor: headers.combinedValue("x-forwarded-for")
+    )
+    return true
+  }
+
+  /// The answer held in memory for the request: an extension's for its paths, else the
+  /// server's (an association file, a cached page or image, the 404 page); `nil` when the
+  /// request needs hummingbird.
+  private func memoryAnswer(
+    _ head: HTTPRequestHead,
+    method: HTTPRequest.Method,
+    raw: ChannelHandlerContext
+  ) -> MemoryAnswer? {
+    let headers = head.headers
     if let handler = core.extensions.first(where: { head.uri.hasPrefix($0.prefix) })?.handler {
       let request = MemoryRequest(
         method: method,
@@ -127,51 +159,49 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         remoteAddress: raw.channel.remoteAddress,
         headers: headers
       )
-      guard let answer = handler.answerFromMemory(request, server: core.context) else {
-        return false
-      }
-      (canned, endpoint, route, extraLines) =
-        (answer.response, answer.endpoint, answer.route, answer.headers)
-    } else {
-      guard
-        case .ready(let ready, let readyEndpoint, let readyRoute, let readyClient) = core.resolve(
-          target: head.uri,
-          method: method,
-          userAgent: userAgent,
-          acceptLanguage: headers.first(name: "accept-language")
+      return handler.answerFromMemory(request, server: core.context).map {
+        MemoryAnswer(
+          response: $0.response,
+          endpoint: $0.endpoint,
+          route: $0.route,
+          extraLines: $0.headers
         )
-      else { return false }
-      (canned, endpoint, route, client) = (ready, readyEndpoint, readyRoute, readyClient)
+      }
     }
+    guard
+      case .ready(let response, let endpoint, let route, let client) = core.resolve(
+        target: head.uri,
+        method: method,
+        userAgent: headers.first(name: "user-agent"),
+        acceptLanguage: headers.first(name: "accept-language")
+      )
+    else { return nil }
+    return MemoryAnswer(response: response, endpoint: endpoint, route: route, client: client)
+  }
+
+  /// Writes the answer's ready bytes straight to the socket (flushed at the end of the read);
+  /// returns the status sent (304 when `If-None-Match` matches).
+  private func write(
+    _ answer: MemoryAnswer,
+    method: HTTPRequest.Method,
+    headers: HTTPHeaders,
+    to raw: ChannelHandlerContext
+  ) -> Int {
+    let canned = answer.response
     let variant = canned.variant(method: method, ifNoneMatch: headers.first(name: "if-none-match"))
     raw.write(
       NIOAny(variant == .notModified ? canned.wireNotModifiedPrefix : canned.wirePrefix),
       promise: nil
     )
-    if !extraLines.isEmpty {
+    if !answer.extraLines.isEmpty {
       var lines = raw.channel.allocator.buffer(capacity: 128)
-      for (name, value) in extraLines { lines.writeString("\(name): \(value)\r\n") }
+      for (name, value) in answer.extraLines { lines.writeString("\(name): \(value)\r\n") }
       raw.write(NIOAny(lines), promise: nil)
     }
     raw.write(NIOAny(currentDateLine()), promise: nil)
     if variant == .full { raw.write(NIOAny(canned.body), promise: nil) }
     needsFlush = true
-    core.finish(
-      method: method,
-      target: head.uri,
-      requestID: { LogText.token(headers.first(name: "x-request-id")) ?? RequestIDs.next() },
-      status: variant == .notModified ? 304 : canned.status.code,
-      start: start,
-      endpoint: endpoint,
-      route: route,
-      client: client,
-      userAgent: userAgent,
-      referrer: headers.first(name: "referer"),
-      purpose: PrefetchPurpose.value(of: headers),
-      remoteAddress: raw.channel.remoteAddress,
-      forwardedFor: headers.combinedValue("x-forwarded-for")
-    )
-    return true
+    return variant == .notModified ? 304 : canned.status.code
   }
 
   /// `Date: <now>` and the blank line that ends the head, made once a second.
