@@ -76,19 +76,10 @@ public struct BranchReader: Sendable {
     case .success(let path): keptPath = path
     case .failure(let problem): return miss(problem.message)
     }
-    let deepLink: String
-    if let canonical = row["$canonical_url"] {
-      deepLink = canonical
-    } else if let path = row["$deeplink_path"] {
-      deepLink = "https://\(table.app.canonicalDomain)/" + path.drop { $0 == "/" }
-    } else {
-      return miss("the row has no deep link ('$canonical_url' or '$deeplink_path')")
-    }
     let parsed: ParsedLink
-    do throws(FirebaseLongLinkError) {
-      parsed = try FirebaseLongLink.parseDeepLink(deepLink, table: table)
-    } catch {
-      return miss(error.description)
+    switch deepLink(row) {
+    case .success(let link): parsed = link
+    case .failure(let problem): return miss(problem.message)
     }
     var card: [FirebaseParameter: String] = [:]
     card[.st] = row["$og_title"]
@@ -116,6 +107,28 @@ public struct BranchReader: Sendable {
       record.createdAt = date
     }
     return .success(record)
+  }
+}
+
+extension BranchReader {
+  /// The row's deep link (`$canonical_url`, else `$deeplink_path` on the canonical domain),
+  /// parsed by the table as a long link's is.
+  fileprivate func deepLink(_ row: BranchRow) -> Result<ParsedLink, FieldProblem> {
+    let deepLink: String
+    if let canonical = row["$canonical_url"] {
+      deepLink = canonical
+    } else if let path = row["$deeplink_path"] {
+      deepLink = "https://\(table.app.canonicalDomain)/" + path.drop { $0 == "/" }
+    } else {
+      return .failure(
+        FieldProblem(message: "the row has no deep link ('$canonical_url' or '$deeplink_path')")
+      )
+    }
+    do throws(FirebaseLongLinkError) {
+      return .success(try FirebaseLongLink.parseDeepLink(deepLink, table: table))
+    } catch {
+      return .failure(FieldProblem(message: error.description))
+    }
   }
 }
 

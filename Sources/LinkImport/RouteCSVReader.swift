@@ -47,43 +47,56 @@ public struct RouteCSVReader: Sendable {
     var batch = ImportBatch()
     batch.ignoredColumns = csv.header.filter { !used.contains($0) }
     for record in csv.records {
-      let location = csv.location(record)
-      switch csv.fields(record) {
-      case .failure(let miss): batch.misses.append(miss)
-      case .success(let fields):
-        let raw = fields[pathColumn].trimmingCharacters(in: .whitespaces)
-        let path = isCode ? "/" + raw : raw
-        var arguments: [String: String] = [:]
-        for (name, index) in named where !fields[index].isEmpty { arguments[name] = fields[index] }
-        do throws(LinkError) {
-          _ = try table.values(for: route, arguments: arguments)
-        } catch {
-          batch.misses.append(ImportMiss(location: location, subject: path, message: error.message))
-          continue
-        }
-        var read = ImportRecord(
-          location: location,
-          keptPath: path,
-          route: route,
-          arguments: arguments
+      let read = csv.fields(record).flatMap { fields in
+        row(
+          fields,
+          location: csv.location(record),
+          column: column,
+          pathColumn: pathColumn,
+          named: named,
+          isCode: isCode
         )
-        if let index = column["label"], !fields[index].isEmpty { read.label = fields[index] }
-        if let index = column["created"], !fields[index].isEmpty {
-          guard let date = Timestamp.date(fields[index]) else {
-            batch.misses.append(
-              ImportMiss(
-                location: location,
-                subject: path,
-                message: "'created' is not a date (got '\(fields[index])')"
-              )
-            )
-            continue
-          }
-          read.createdAt = date
-        }
-        batch.records.append(read)
+      }
+      switch read {
+      case .success(let read): batch.records.append(read)
+      case .failure(let miss): batch.misses.append(miss)
       }
     }
     return batch
+  }
+
+  /// One row: its kept path, the route's values checked by the table, its label and time.
+  private func row(
+    _ fields: [String],
+    location: ImportLocation,
+    column: [String: Int],
+    pathColumn: Int,
+    named: [(String, Int)],
+    isCode: Bool
+  ) -> Result<ImportRecord, ImportMiss> {
+    let raw = fields[pathColumn].trimmingCharacters(in: .whitespaces)
+    let path = isCode ? "/" + raw : raw
+    var arguments: [String: String] = [:]
+    for (name, index) in named where !fields[index].isEmpty { arguments[name] = fields[index] }
+    do throws(LinkError) {
+      _ = try table.values(for: route, arguments: arguments)
+    } catch {
+      return .failure(ImportMiss(location: location, subject: path, message: error.message))
+    }
+    var read = ImportRecord(location: location, keptPath: path, route: route, arguments: arguments)
+    if let index = column["label"], !fields[index].isEmpty { read.label = fields[index] }
+    if let index = column["created"], !fields[index].isEmpty {
+      guard let date = Timestamp.date(fields[index]) else {
+        return .failure(
+          ImportMiss(
+            location: location,
+            subject: path,
+            message: "'created' is not a date (got '\(fields[index])')"
+          )
+        )
+      }
+      read.createdAt = date
+    }
+    return .success(read)
   }
 }
