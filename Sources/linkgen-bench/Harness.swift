@@ -1,8 +1,7 @@
 import CAllocationCounter
+import Dispatch
 
 #if canImport(Glibc)
-  // Dispatch too: with LinkServer (NIO) linked, `timespec` is also CDispatch's.
-  import Dispatch
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
@@ -138,10 +137,10 @@ enum Harness {
     return linkgen_allocation_count() > before
   }()
 
+  /// Monotonic nanoseconds (`CLOCK_MONOTONIC` on Linux, through Dispatch: with LinkServer
+  /// linked, `timespec` is declared by two modules).
   private static func now() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    DispatchTime.now().uptimeNanoseconds
   }
 }
 

@@ -256,27 +256,6 @@ struct RenderContext {
     return result
   }
 
-  /// The JSON data block of a landing page: route, links (by ``PlanLink``, in its order, but
-  /// the platform's store), parameters and display fields.
-  func jsonData(links: [String?]) -> String {
-    let linkMembers = PlanLink.allCases.filter { $0 != .store }.compactMap { link in
-      links[link.rawValue].map { (link.name, JSONValue.string($0)) }
-    }
-    let params = values.all.compactMap { item in
-      item.value.map { (item.parameter.name, JSONValue.string($0.description)) }
-    }
-    let fieldMembers = fields.sorted { $0.key < $1.key }.map {
-      ($0.key, JSONValue.string($0.value))
-    }
-    return JSONValue.object([
-      ("route", .string(values.routeName)),
-      ("locale", .string(locale)),
-      ("links", .object(linkMembers)),
-      ("params", .object(params)),
-      ("fields", .object(fieldMembers)),
-    ]).rendered(htmlSafe: true)
-  }
-
   /// `text` cut to at most `cap` characters, the cut marked with `marker` (an ellipsis).
   static func shorten(_ text: String, to cap: Int, marker: String) -> String {
     guard text.count > cap else { return text }

@@ -243,7 +243,10 @@ extension PageRenderer {
     var fill = try PageValues(links: context)
     let compiled = try compiledPage(key, route: values.route)
     try fill.prepare(context, compiled, card: card, pages: table.pages)
-    fill.json = context.jsonData(links: fill.links)
+    fill.json = (
+      values.routeName, resolved,
+      values.all.compactMap { item in item.value.map { (item.parameter.name, $0.description) } }
+    )
     if let inApp { try fill.inApp(inApp, context: context) }
     if let deferred { try fill.deferred(deferred, context: context, script: deferredScript(key)) }
     if let qrSVG {
@@ -253,7 +256,7 @@ extension PageRenderer {
       }
     }
     fill.qrDrawing = qrDrawing
-    let extra = (fill.json?.utf8.count ?? 0) + (qrDrawing?.estimatedSize ?? 0) + 2048
+    let extra = (qrDrawing?.estimatedSize ?? 0) + 3072
     return ServedPage(
       bytes: compiled.page.fill(fill, capacity: extra),
       contentSecurityPolicy: compiled.page.policy

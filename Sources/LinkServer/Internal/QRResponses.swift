@@ -1,7 +1,7 @@
 import CoreMetrics
 import Hummingbird
 import LinkKit
-package import LinkPages
+import LinkPages
 package import LinkQR
 
 /// `GET <universal link>?qr=png|svg`: the QR code of the link. The link has parsed already,

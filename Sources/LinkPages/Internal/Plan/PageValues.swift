@@ -24,7 +24,9 @@ struct PageValues {
   var ogImage: String?
   var ogImageAlt: String?
   var smartBanner: String?
-  var json: String?
+  /// The JSON data block's members beyond the links and fields, when the page has one
+  /// (written straight into the page by ``writeJSON(into:)``).
+  var json: (route: String, locale: String, params: [(name: String, value: String)])?
   var qrMarkup: String?
   var qrDrawing: (any PageDrawing)?
   var inAppCopyLink: String?
@@ -45,7 +47,7 @@ struct PageValues {
     case .ogImage: ogImage
     case .ogImageAlt: ogImageAlt
     case .smartBanner: smartBanner
-    case .json: json
+    case .json: nil
     case .qr: qrMarkup
     case .inAppCopyLink: inAppCopyLink
     case .inAppEscape: inAppEscape
@@ -56,12 +58,20 @@ struct PageValues {
   }
 
   func has(_ hole: PlanHole) -> Bool {
-    hole == .qr ? qrMarkup != nil || qrDrawing != nil : value(hole) != nil
+    switch hole {
+    case .qr: qrMarkup != nil || qrDrawing != nil
+    case .json: json != nil
+    default: value(hole) != nil
+    }
   }
 
   func write(_ hole: PlanHole, escaped: Bool, into out: inout [UInt8]) {
     if hole == .qr, let qrDrawing {
       qrDrawing.draw(into: &out)
+      return
+    }
+    if hole == .json {
+      writeJSON(into: &out)
       return
     }
     guard var text = value(hole) else { return }
@@ -171,6 +181,81 @@ extension PageValues {
         throw PageError(.unsafeURL, "refusing the store ping \(URLPolicy.quoted(ping))")
       }
       if isAppStore { appStorePing = ping } else { playStorePing = ping }
+    }
+  }
+}
+
+extension PageValues {
+  /// The JSON data block of a landing page, as LinkKit's `JSONValue` prints it (two-space
+  /// indentation, `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes so that `</script>` in a value
+  /// cannot close the element): route, locale, links (in ``PlanLink`` order, but the platform's
+  /// store), parameters and display fields.
+  func writeJSON(into out: inout [UInt8]) {
+    guard let json else { return }
+    out.append(contentsOf: "{\n  \"route\": ".utf8)
+    Self.quote(json.route, into: &out)
+    out.append(contentsOf: ",\n  \"locale\": ".utf8)
+    Self.quote(json.locale, into: &out)
+    out.append(contentsOf: ",\n  \"links\": ".utf8)
+    let present = PlanLink.allCases.filter { $0 != .store }.compactMap { link in
+      links[link.rawValue].map { (link.name, $0) }
+    }
+    Self.object(present, into: &out)
+    out.append(contentsOf: ",\n  \"params\": ".utf8)
+    Self.object(json.params.map { ($0.name, $0.value) }, into: &out)
+    out.append(contentsOf: ",\n  \"fields\": ".utf8)
+    Self.object(fields.map { ($0.name, $0.value) }, into: &out)
+    out.append(contentsOf: "\n}".utf8)
+  }
+
+  /// An object of strings one level in: `{}` when empty.
+  private static func object(_ members: [(String, String)], into out: inout [UInt8]) {
+    guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
+    out.append(contentsOf: "{\n".utf8)
+    for (index, (key, value)) in members.enumerated() {
+      out.append(contentsOf: "    ".utf8)
+      quote(key, into: &out)
+      out.append(contentsOf: ": ".utf8)
+      quote(value, into: &out)
+      out.append(contentsOf: (index == members.count - 1 ? "\n" : ",\n").utf8)
+    }
+    out.append(contentsOf: "  }".utf8)
+  }
+
+  /// A JSON string, byte by byte, escaped as `JSONValue.quoted(_:htmlSafe: true)` escapes it.
+  static func quote(_ text: String, into out: inout [UInt8]) {
+    var text = text
+    out.append(0x22)
+    text.withUTF8 { bytes in
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        switch byte {
+        case 0x22: out.append(contentsOf: #"\""#.utf8)
+        case 0x5C: out.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+        case 0x09: out.append(contentsOf: #"\t"#.utf8)
+        case 0x3C, 0x3E, 0x26, 0x00...0x1F, 0x7F: unicodeEscape(UInt32(byte), into: &out)
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+          unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, into: &out)
+          index += 2
+        default: out.append(byte)
+        }
+        index += 1
+      }
+    }
+    out.append(0x22)
+  }
+
+  /// `\u` and four lower-case hex digits.
+  private static func unicodeEscape(_ value: UInt32, into out: inout [UInt8]) {
+    let digits = Array("0123456789abcdef".utf8)
+    out.append(contentsOf: #"\u"#.utf8)
+    for shift in stride(from: 12, through: 0, by: -4) {
+      out.append(digits[Int((value >> UInt32(shift)) & 0xF)])
     }
   }
 }
