@@ -5,9 +5,17 @@
 #   scripts/load.sh                      # 10 s per case, 64 connections, 2 wrk threads
 #   DURATION=5s CONNECTIONS=128 scripts/load.sh
 #   LINKS=0 scripts/load.sh              # the stateless server only
+#   DISTINCT=0 scripts/load.sh           # without the distinct-link cases
 #   POSTGRES_URL=postgres://… scripts/load.sh   # short links on PostgreSQL too (default:
 #                                        # $LINKGEN_TEST_POSTGRES_URL; skipped when unset)
 #   SOAK=300 scripts/load.sh             # the soak alone: 300 s of mixed traffic (scripts/soak.py)
+#
+# Then the distinct-link cases (DISTINCT=1, the default): each landing page (iPhone, desktop
+# with its QR code, Instagram's in-app browser) and `?qr=png`, first for the same URL every time
+# (answered from the server's caches), then for a different link every time (a Lua script
+# picks a random UUID per request, so nearly every request renders a page or encodes a code),
+# in the same run: distinct / same is the ratio (targets: iPhone and in-app >= 0.5, desktop
+# >= 0.25; `?qr=png` is reported).
 #
 # Then, with a database (LINKS=1, the default): a short link's page (/s/<code>, click recording
 # on) and the resolve API (GET /api/v1/links/<code>) on SQLite and on PostgreSQL, against the
@@ -28,6 +36,8 @@ THREADS=${THREADS:-2}
 CONFIG=${CONFIG:-Examples/openlist/linkgen.json}
 ID=3f2504e0-4f89-11d3-9a0c-0305e82c3301
 IPHONE='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1'
+DESKTOP='Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+INSTAGRAM='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 361.0.0.35.82 (iPhone14,2; iOS 18_6; en_US; en; scale=3.00; 1170x2532; 674117118)'
 
 for tool in wrk nginx curl; do
   command -v "$tool" >/dev/null || { echo "load.sh: $tool is missing (apt-get install $tool)" >&2; exit 69; }
@@ -126,7 +136,9 @@ run() {
   local url=$1 expect404=$2 before after out
   shift 2
   before=$(ticks "$@")
-  out=$(timeout 120 wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "User-Agent: $IPHONE" "$url")
+  # UA: the User-Agent (an iPhone's by default); LUA: a wrk script (the distinct-link cases).
+  out=$(timeout 120 wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency \
+    -H "User-Agent: ${UA:-$IPHONE}" ${LUA:+-s "$LUA"} "$url")
   after=$(ticks "$@")
   [ -z "${WRK_LOG:-}" ] || printf '%s\n%s\n' "$url" "$out" >>"$WRK_LOG"
   python3 - "$expect404" "$out" "$((after - before))" "$(getconf CLK_TCK)" <<'PY'
@@ -179,6 +191,47 @@ PY
   printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s | %s |\n' \
     "$name" "$nrps" "$lrps" "$ratio" "$np50" "$np99" "$lp50" "$lp99" "$ncpu" "$lcpu" "$lerr" "$verdict"
 done
+
+# Distinct links: a wrk script that asks for /shared-checklists/<random UUID><suffix>, each
+# wrk thread seeded apart (the same seed would make the threads ask for the same links).
+distinct_script() {
+  cat >"$work/distinct$2.lua" <<EOF
+local suffix = "$1"
+local threads = 0
+function setup(thread) threads = threads + 1; thread:set("id", threads) end
+function init(args) math.randomseed(os.time() * 1000 + (id or 0) * 7919) end
+local hex = "0123456789abcdef"
+request = function()
+  local t = {}
+  for i = 1, 32 do local r = math.random(1, 16); t[i] = hex:sub(r, r) end
+  local s = table.concat(t)
+  local uuid = s:sub(1, 8) .. "-" .. s:sub(9, 12) .. "-" .. s:sub(13, 16) .. "-" .. s:sub(17, 20) .. "-" .. s:sub(21, 32)
+  return wrk.format("GET", "/shared-checklists/" .. uuid .. suffix)
+end
+EOF
+  echo "$work/distinct$2.lua"
+}
+
+if [ "${DISTINCT:-1}" != 0 ]; then
+  printf '\n| request | same URL each time req/s | a different link each time req/s | ratio | p99 same / distinct (ms) | CPU µs/request same / distinct | errors | target |\n'
+  printf '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n'
+  for case in "landing page, iPhone|$IPHONE||0.5" "landing page, desktop (with its QR code)|$DESKTOP||0.25" \
+    "landing page, Instagram in-app|$INSTAGRAM||0.5" "?qr=png|$IPHONE|?qr=png|"; do
+    IFS='|' read -r name ua suffix bound <<<"$case"
+    curl -s -o /dev/null -A "$ua" "$L/shared-checklists/$ID$suffix"  # warm
+    read -r srps _ sp99 serr scpu <<<"$(UA=$ua run "$L/shared-checklists/$ID$suffix" no "$linkgen_pid")"
+    script=$(distinct_script "$suffix" "${#suffix}")
+    read -r drps _ dp99 derr dcpu <<<"$(UA=$ua LUA=$script run "$L/" no "$linkgen_pid")"
+    ratio=$(python3 -c "print(f'{$drps/$srps:.2f}')")
+    verdict="reported"
+    if [ -n "$bound" ]; then
+      verdict=$(python3 -c "print(('met' if $ratio >= $bound and $serr + $derr == 0 else 'MISSED') + ' (≥ $bound×, 0 errors)')")
+      [[ $verdict == met* ]] || failed=1
+    fi
+    printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s | %s |\n' \
+      "$name" "$srps" "$drps" "$ratio" "$sp99" "$dp99" "$scpu" "$dcpu" "$((serr + derr))" "$verdict"
+  done
+fi
 
 # Short links: one server per database, click recording on, rate limits off (wrk is one
 # address).
