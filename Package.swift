@@ -391,7 +391,8 @@ let package = Package(
     .testTarget(
       name: "LinkgenCLITests",
       dependencies: [
-        "linkgen", "linkgen-fuzz", "LinkQR", "LinkPrint", "LinkStore", "LinkgenTestSupport",
+        "linkgen", "linkgen-fuzz", "LinkQR", "LinkPrint", "LinkStore", "LinkAssociation",
+        "LinkgenTestSupport",
       ]
     ),
   ]

@@ -1,4 +1,5 @@
 import Foundation
+import LinkAssociation
 import LinkKit
 import LinkStore
 import LinkgenTestSupport
@@ -216,6 +217,14 @@ import Testing
     // The server's own paths and the table's routes still win.
     #expect(try server.get("/healthz").status == 200)
     #expect(try server.get("/invite/ABC123").status == 200)
+    // The served AASA claims the live kept paths exactly, as Apple's matcher reads it.
+    let aasa = AASAFile(try server.get("/.well-known/apple-app-site-association").body)
+    for (path, claimed) in [
+      ("/AbCd", true), ("/Old/Sale", true), ("/Gone", false), ("/abcd", false), ("/AbCde", false),
+    ] {
+      let match = aasa.match("https://openlist.example.com\(path)")
+      #expect(match.matched == claimed, "\(path): \(match.reason)")
+    }
     #expect(server.stop() == 0, "\(server.log)")
     let rows = try API.stats(database, ["--route", "invite", "--by", "link"])
     #expect(rows.contains { $0["clicks"] as? Int == 1 }, "\(rows)")

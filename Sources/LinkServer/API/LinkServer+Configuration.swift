@@ -58,6 +58,9 @@ extension LinkServer {
     /// Path patterns the `apple-app-site-association` file claims beside the table's routes
     /// (the short links, `/s/*`), so that a tap on one opens the app.
     package var additionalAssociatedPaths: [String] = []
+    /// Imported links' old paths (`/AbCd`) the `apple-app-site-association` file claims exactly
+    /// (``KeptPathClaims/paths`` in LinkAssociation), read from the database at start.
+    package var keptAssociatedPaths: [String] = []
 
     /// The defaults.
     public init() {}

@@ -72,7 +72,8 @@ final class ServerCore: Sendable {
         try association { () throws(AssociationError) in
           try AssociationFiles.appleAppSiteAssociation(
             for: table,
-            additionalPaths: configuration.additionalAssociatedPaths
+            additionalPaths: configuration.additionalAssociatedPaths,
+            keptPaths: configuration.keptAssociatedPaths
           )
         }
       }

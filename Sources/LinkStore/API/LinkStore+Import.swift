@@ -21,6 +21,15 @@ extension LinkStore {
     return try state(of: row, now: now)
   }
 
+  /// The old paths of the imported links that have not expired at `now`, sorted: what the
+  /// served `apple-app-site-association` claims (``KeptPathClaims`` in LinkAssociation).
+  public func keptPaths(now: Date = Date()) async throws(StoreError) -> [String] {
+    let seconds = Int64(now.timeIntervalSince1970)
+    return try await withDeadline({ () throws(StoreError) in
+      try await self.backend.keptPaths(now: seconds)
+    })
+  }
+
   /// Says what an imported link's old path leads to for a person, counting the visit when the
   /// link has a limit, as ``visit(code:now:)`` does for its code.
   public func visit(keptPath: String, now: Date = Date()) async throws(StoreError)

@@ -307,6 +307,22 @@ final class PostgresBackend: StoreBackend {
     )
   }
 
+  func keptPaths(now: Int64) async throws(StoreError) -> [String] {
+    let rows = try await query(
+      """
+      SELECT kept_path FROM linkgen_links
+      WHERE kept_path IS NOT NULL AND (expires_at IS NULL OR expires_at > \(Int(now)))
+      ORDER BY kept_path
+      """,
+      retry: true
+    )
+    do {
+      return try rows.map { try $0.decode(String.self) }
+    } catch {
+      throw StoreError(.internalError, "unexpected kept path from PostgreSQL: \(error)")
+    }
+  }
+
   private func links(_ sql: String, code: String, retry: Bool) async throws(StoreError)
     -> LinkRow?
   {

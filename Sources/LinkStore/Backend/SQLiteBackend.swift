@@ -184,6 +184,21 @@ final class SQLiteBackend: StoreBackend {
     }
   }
 
+  func keptPaths(now: Int64) async throws(StoreError) -> [String] {
+    try await pool.withConnection { connection throws(StoreError) in
+      try await Self.query(
+        connection,
+        """
+        SELECT kept_path FROM linkgen_links
+        WHERE kept_path IS NOT NULL AND (expires_at IS NULL OR expires_at > ?)
+        ORDER BY kept_path
+        """,
+        [.integer(Int(now))],
+        path: path
+      ).compactMap { $0.column("kept_path")?.string }
+    }
+  }
+
   func link(code: String) async throws(StoreError) -> LinkRow? {
     try await pool.withConnection { connection throws(StoreError) in
       try await Self.query(

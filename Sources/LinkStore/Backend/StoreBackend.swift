@@ -27,6 +27,8 @@ package protocol StoreBackend: Sendable {
   func deleteLink(code: String) async throws(StoreError) -> Bool
   /// The imported link kept at a path.
   func link(keptPath: String) async throws(StoreError) -> LinkRow?
+  /// The kept paths of the imported links that have not expired at `now`, sorted.
+  func keptPaths(now: Int64) async throws(StoreError) -> [String]
   /// One import, in one transaction that no other import runs beside: reads the links holding
   /// `keptPaths`, asks `decide` what to write, inserts its links and sets its history counts
   /// (a count already equal is left alone). Commits when `commit`, else rolls back. Returns

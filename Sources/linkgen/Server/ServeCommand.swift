@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinkAssociation
 import LinkKit
 import LinkServer
 import LinkStore
@@ -139,8 +140,37 @@ extension Linkgen {
       configuration.extensions = storeExtension.serverExtensions
       configuration.maximumRequestBodySize = limits.maxBodySize
       configuration.additionalAssociatedPaths = [storeExtension.associatedPath]
+      configuration.keptAssociatedPaths = try await keptPathClaims(linkStore, table, logger)
       let server = try LinkServer(table: table, configuration: configuration, logger: logger)
       try await server.runUntilSignalled()
+    }
+
+    /// The kept paths of the imported links, as the served AASA claims them: read at start (a
+    /// restart after an import updates the file); a path the table's excludes match, or one
+    /// the server answers itself, is left out with a warning.
+    private func keptPathClaims(_ linkStore: LinkStore, _ table: RouteTable, _ logger: Logger)
+      async throws -> [String]
+    {
+      let prefix = store.shortLinkPrefix
+      var keepable: [String] = []
+      for path in try await linkStore.keptPaths() {
+        guard KeptPathClaims.isKeepable(path[...], shortLinkPrefix: prefix) else {
+          logger.warning(
+            "an imported link's path is not claimed: the server answers it itself",
+            metadata: ["path": "\(path)"]
+          )
+          continue
+        }
+        keepable.append(path)
+      }
+      let claims = try KeptPathClaims(keepable, table: table, shortLinkPrefix: prefix)
+      for path in claims.excluded {
+        logger.warning(
+          "an imported link's path is not claimed: the table's excludes match it",
+          metadata: ["path": "\(path)"]
+        )
+      }
+      return claims.paths
     }
 
     private func serverConfiguration() -> LinkServer.Configuration {
