@@ -71,10 +71,23 @@ struct HTMLShapeTests {
     #expect(try shape(html) == (try shape(try page("Groceries"))))
   }
 
+  /// What a template printing the fields raw would send: the page of a plain title with the
+  /// hostile value put in where the title was.
   @Test func anUnescapedValueChangesTheShape() throws {
+    let plain = try page("Groceries")
+    for value in Self.hostile.prefix(2) {
+      let careless = plain.replacingOccurrences(of: "Groceries", with: value)
+      let broken = try shape(careless)
+      #expect(broken != (try shape(plain)))
+      #expect(broken.contains { $0.hasPrefix("<script") })
+    }
+  }
+
+  /// linkgen itself never sends such a page: a template that prints a field raw is refused,
+  /// naming its file and line.
+  @Test func aTemplateThatPrintsAValueRawIsRefused() throws {
     let temporary = try TemporaryDirectory()
-    let folder = temporary.url
-    let careless = folder.appendingPathComponent("en/page.mustache")
+    let careless = temporary.url.appendingPathComponent("en/page.mustache")
     try FileManager.default.createDirectory(
       at: careless.deletingLastPathComponent(),
       withIntermediateDirectories: true
@@ -82,11 +95,14 @@ struct HTMLShapeTests {
     try Data(
       "{{<page-layout}}{{$desktop}}{{{fields.title}}}{{/desktop}}{{/page-layout}}".utf8
     ).write(to: careless)
-    for value in Self.hostile.prefix(2) {
-      let broken = try shape(try page(value, templates: folder))
-      #expect(broken != (try shape(try page("Groceries", templates: folder))))
-      #expect(broken.filter { $0.hasPrefix("<script") }.count == 2)
-    }
+    let result = try Linkgen.run([
+      "page", "shared-checklist", "--id", "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
+      "--config", "Examples/openlist/linkgen.json", "--field", "title=x",
+      "--templates", temporary.url.path,
+    ])
+    #expect(result.status == 65)
+    #expect(result.error.contains("en/page.mustache:1:"), "\(result.error)")
+    #expect(result.error.contains("unescaped"), "\(result.error)")
   }
 }
 
