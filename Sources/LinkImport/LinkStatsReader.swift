@@ -1,4 +1,5 @@
 import Foundation
+import LinkKit
 
 /// One count of FDL's `getLinkStats` answer: a platform, an event and its total.
 public struct LinkStatsCount: Sendable, Hashable {
@@ -55,33 +56,34 @@ public enum LinkStatsReader {
         "\(file): cannot read the file: \(error.localizedDescription)"
       )
     }
-    let object: [String: Any]
-    do {
-      guard let top = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-        throw ImportError(.invalidInput, "\(file): not a JSON object of short links")
-      }
-      object = top
-    } catch let error as ImportError {
-      throw error
-    } catch {
+    let json = JSONReader.read(Array(data))
+    // Strict JSON, as Google wrote it: only a byte-order mark is skipped, and a short link
+    // given twice keeps its last answer.
+    if let issue = json.issues.first(where: { ![.byteOrderMark, .duplicateKey].contains($0.kind) })
+    {
       throw ImportError(
         .invalidInput,
-        "\(file): not JSON: \((error as NSError).localizedDescription)"
+        "\(file):\(issue.line):\(issue.column): not JSON: \(issue.message)"
       )
     }
-    let text = String(decoding: data, as: UTF8.self)
+    guard let members = json.root?.members else {
+      throw ImportError(.invalidInput, "\(file): not a JSON object of short links")
+    }
     var result = Result()
-    for (link, value) in object.sorted(by: { $0.key < $1.key }) {
-      let line = Self.line(of: link, in: text)
-      let location = ImportLocation(file: file, line: line)
-      switch counts(value) {
+    for member in members {
+      let line = member.value.line
+      switch counts(member.value) {
       case .success(let counts):
-        let key = ShortLinkURL.normalized(link)
+        let key = ShortLinkURL.normalized(member.key)
         result.counts[key] = counts
         result.lines[key] = line
       case .failure(let problem):
         result.misses.append(
-          ImportMiss(location: location, subject: link, message: problem.message)
+          ImportMiss(
+            location: ImportLocation(file: file, line: line),
+            subject: member.key,
+            message: problem.message
+          )
         )
       }
     }
@@ -89,18 +91,21 @@ public enum LinkStatsReader {
     return result
   }
 
-  private static func counts(_ value: Any) -> Swift.Result<[LinkStatsCount], FieldProblem> {
-    guard let answer = value as? [String: Any] else {
+  private static func counts(_ answer: JSONNode) -> Swift.Result<[LinkStatsCount], FieldProblem> {
+    guard answer.members != nil else {
       return .failure(FieldProblem(message: "the answer is not an object with 'linkEventStats'"))
     }
-    guard let stats = (answer["linkEventStats"] ?? [Any]()) as? [Any] else {
-      return .failure(FieldProblem(message: "'linkEventStats' is not an array"))
+    // Google leaves out an empty list.
+    var stats: [JSONNode] = []
+    if let list = answer["linkEventStats"] {
+      guard let elements = list.elements else {
+        return .failure(FieldProblem(message: "'linkEventStats' is not an array"))
+      }
+      stats = elements
     }
     var counts: [LinkStatsCount] = []
     for item in stats {
-      guard let item = item as? [String: Any], let platform = item["platform"] as? String,
-        let event = item["event"] as? String
-      else {
+      guard let platform = item["platform"]?.string, let event = item["event"]?.string else {
         return .failure(
           FieldProblem(message: "each linkEventStats item needs 'platform' and 'event' strings")
         )
@@ -131,34 +136,19 @@ public enum LinkStatsReader {
   }
 
   /// `"12"` (Google's form) or `12`; absent is 0, as Google leaves out zero values.
-  private static func count(_ value: Any?) -> Int? {
-    switch value {
-    case nil: return 0
-    case let text as String:
+  private static func count(_ node: JSONNode?) -> Int? {
+    guard let node else { return 0 }
+    if let text = node.string {
       guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
       return Int(text)
-    case let number as NSNumber:
-      // JSONSerialization reads true and false as NSNumbers too: they are not counts.
-      guard String(cString: number.objCType) != "c", number.doubleValue >= 0,
-        number.doubleValue == number.doubleValue.rounded()
-      else { return nil }
-      return number.intValue
-    default: return nil
     }
+    // A JSON number: a whole one, as written (`12`) or not (`12.0`, `1.2e1`).
+    guard let value = node.integer ?? node.number.flatMap(Self.whole) else { return nil }
+    return value >= 0 ? value : nil
   }
 
-  /// The line a key first appears on (its JSON string), 0 when not found.
-  private static func line(of key: String, in text: String) -> Int {
-    guard
-      let data = try? JSONSerialization.data(
-        withJSONObject: [key],
-        options: [.withoutEscapingSlashes]
-      ),
-      var quoted = String(data: data, encoding: .utf8)
-    else { return 0 }
-    quoted = String(quoted.dropFirst().dropLast())
-    guard let range = text.range(of: quoted) else { return 0 }
-    return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+  private static func whole(_ number: Double) -> Int? {
+    number == number.rounded() && abs(number) < 0x1p63 ? Int(number) : nil
   }
 }
 
