@@ -43,6 +43,13 @@ let package = Package(
     // Generates a target's typed routes from the `linkgen.json` it holds, at build time.
     .plugin(name: "LinkgenPlugin", targets: ["LinkgenPlugin"]),
   ],
+  traits: [
+    // linkgen-fuzz's `server` target (the server's request path). On by default; CI's fuzz
+    // smoke run builds without it (`scripts/fuzz.sh --smoke SECONDS --readers`), which keeps
+    // hummingbird and SwiftNIO out of the sanitizer build. Nothing else depends on it.
+    .trait(name: "FuzzServer", description: "linkgen-fuzz fuzzes the server's request path"),
+    .default(enabledTraits: ["FuzzServer"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -282,7 +289,10 @@ let package = Package(
     .executableTarget(
       name: "linkgen-fuzz",
       dependencies: [
-        "LinkKit", "LinkAssociation", "LinkBatch", "LinkPages", "LinkServer",
+        "LinkKit", "LinkAssociation", "LinkBatch", "LinkPages",
+        // The `server` target only: without the FuzzServer trait, the sanitizer build leaves
+        // out hummingbird and SwiftNIO (CI's smoke run, docs/fuzzing.md).
+        .target(name: "LinkServer", condition: .when(traits: ["FuzzServer"])),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

@@ -3,8 +3,11 @@
 #
 #   scripts/fuzz.sh --list               the targets, one a line (builds nothing)
 #   scripts/fuzz.sh TARGET SECONDS       build, then fuzz TARGET for SECONDS
-#   scripts/fuzz.sh --smoke SECONDS      build, then fuzz every target for SECONDS each (CI)
-#   scripts/fuzz.sh --build              only build
+#   scripts/fuzz.sh --smoke SECONDS      build, then fuzz every target for SECONDS each
+#   scripts/fuzz.sh --smoke SECONDS --readers
+#                                        the same without the server target (CI): the build
+#                                        leaves out hummingbird and SwiftNIO, minutes shorter
+#   scripts/fuzz.sh --build [--readers]  only build
 #
 # The sanitizer build (-sanitize=fuzzer,address -DFUZZING) has its own scratch path,
 # .build-fuzz, so the ordinary build is untouched. Each run starts from the committed seed
@@ -18,14 +21,17 @@ scratch=.build-fuzz
 binary="$scratch/release/linkgen-fuzz"
 
 usage() {
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 64
 }
 
 build() {
   echo "fuzz: building linkgen-fuzz with libFuzzer and AddressSanitizer in $scratch" >&2
   # Debian's gold linker fails on the sanitizer runtime: link with lld.
-  swift build -c release --product linkgen-fuzz --scratch-path "$scratch" \
+  # --readers: without the FuzzServer trait (Package.swift), so without the server target.
+  local traits=()
+  [ "${1:-}" = --readers ] && traits=(--disable-default-traits)
+  swift build -c release --product linkgen-fuzz --scratch-path "$scratch" "${traits[@]}" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
     -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld >&2
 }
@@ -79,11 +85,13 @@ case "$1" in
     ls -1 Fuzz/corpus
     ;;
   --build)
-    build
+    [ $# -eq 1 ] || [ "$2" = --readers ] || usage
+    build "${2:-}"
     ;;
   --smoke)
-    [ $# -eq 2 ] || usage
-    build
+    [ $# -eq 2 ] || { [ $# -eq 3 ] && [ "$3" = --readers ]; } || usage
+    [[ "$2" =~ ^[0-9]+$ ]] || usage
+    build "${3:-}"
     failed=0
     for target in $("$binary" --list); do run "$target" "$2" || failed=1; done
     exit "$failed"

@@ -14,10 +14,20 @@ struct FuzzTarget: Sendable {
   let check: @Sendable ([UInt8]) -> Void
 
   /// Every target, in the order `--list` prints them.
-  static let all: [FuzzTarget] = [
+  static let all: [FuzzTarget] = readers + server
+
+  /// The targets that read files and links: everything but the server.
+  static let readers: [FuzzTarget] = [
     LinkTargets.links, LinkTargets.table, AASATarget.target, AssociationTarget.target,
-    AssetLinksTarget.target, CSVTarget.target, PagesTarget.target, ServerTarget.target,
+    AssetLinksTarget.target, CSVTarget.target, PagesTarget.target,
   ]
+
+  /// The server's request path, in a build with the FuzzServer trait (the default).
+  #if FuzzServer
+    static let server = [ServerTarget.target]
+  #else
+    static let server: [FuzzTarget] = []
+  #endif
 
   static func named(_ name: String) -> FuzzTarget? {
     all.first { $0.name == name }
