@@ -69,6 +69,12 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0", traits: []),
+    // The server's API types (LinkAPI), generated from its OpenAPI document once and committed
+    // (scripts/openapi-generate.sh). No package here depends on swift-openapi-generator: SwiftPM
+    // builds every plugin's tool for any build of a package, so the generator's plugin lives in
+    // the LinkClient package (Packages/LinkClient), and the release and fuzz builds never build
+    // the generator (OpenAPIKit, Yams).
+    .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
   ],
   targets: [
     // MARK: Core
@@ -244,8 +250,19 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ],
+      // How scripts/openapi-generate.sh makes LinkAPI's files from the document.
+      exclude: ["openapi-generator-config.yaml"],
       // The API's OpenAPI document, compiled in as bytes and served as /api/v1/openapi.json.
       resources: [.embedInCode("openapi.json")]
+    ),
+
+    // MARK: The API from its OpenAPI document
+    // LinkAPI: the server's types and `APIProtocol`, generated from
+    // Sources/LinkStoreServer/openapi.json by scripts/openapi-generate.sh and committed
+    // (Generated/), so that building the server never builds the generator.
+    .target(
+      name: "LinkAPI",
+      dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
     ),
 
     // MARK: Executables
