@@ -8,10 +8,10 @@
 #   scripts/openapi-generate.sh            # rewrites Sources/LinkAPI/Generated/
 #   scripts/openapi-generate.sh --check    # exit 1 when the committed files differ
 #
-# The generator is the one the debug build already built for LinkClient's build plugin
-# ($(swift build --show-bin-path)/swift-openapi-generator-tool); without a debug build it builds
-# `swift-openapi-generator` first (minutes). OPENAPI_GENERATOR names another one. Exit 1 when
-# the generator warns about the document (a construct it skips would leave the types short).
+# The generator is the one LinkClient's build already built for its build plugin
+# (Packages/LinkClient/.build/debug/swift-openapi-generator-tool: a second or so); without it,
+# it builds LinkClient first (minutes). OPENAPI_GENERATOR names another one. Exit 1 when the
+# generator warns about the document (a construct it skips would leave the types short).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,11 +27,9 @@ generated=Sources/LinkAPI/Generated
 
 generator="${OPENAPI_GENERATOR:-}"
 if [[ -z "$generator" ]]; then
-  bin="$(swift build --show-bin-path)"
-  generator="$bin/swift-openapi-generator-tool"
+  generator=Packages/LinkClient/.build/debug/swift-openapi-generator-tool
   if [[ ! -x "$generator" ]]; then
-    swift build --product swift-openapi-generator >&2
-    generator="$bin/swift-openapi-generator"
+    swift build --package-path Packages/LinkClient --target LinkClient >&2
   fi
 fi
 scratch="$(mktemp -d)"
