@@ -189,6 +189,15 @@ package struct Migration: Sendable {
         "CREATE INDEX linkgen_history_by_route ON linkgen_history (route)",
       ]
     ),
+    Migration(
+      version: 4,
+      name: "console: sessions, shared visitor salts, counter roll-ups, link indexes",
+      sqlite: console(integer: "INTEGER", bytes: "BLOB", strict: " STRICT")
+        + consoleRollups(integer: "INTEGER", strict: " STRICT, WITHOUT ROWID")
+        + sqliteRollupTriggers,
+      postgres: console(integer: "BIGINT", bytes: "BYTEA", strict: "")
+        + consoleRollups(integer: "BIGINT", strict: "") + postgresRollupTriggers
+    ),
   ]
 
   /// Version 3's columns of an imported link, the same in both dialects but for the integer
@@ -206,6 +215,150 @@ package struct Migration: Sendable {
       """
       CREATE UNIQUE INDEX linkgen_links_kept_path ON linkgen_links (kept_path)
       WHERE kept_path IS NOT NULL
+      """,
+    ]
+  }
+
+  /// Version 4's console sessions (the SHA-256 of a session's token, never the token; its key;
+  /// idle and absolute expiry; the CSRF token is derived from the token, so not stored), the shared daily visitor salts, and the link
+  /// indexes of the console's list (newest first, keyset) and its route filter.
+  private static func console(integer: String, bytes: String, strict: String) -> [String] {
+    [
+      """
+      CREATE TABLE linkgen_console_sessions (
+        id \(bytes) PRIMARY KEY NOT NULL,
+        key_id TEXT NOT NULL,
+        created_at \(integer) NOT NULL,
+        last_seen_at \(integer) NOT NULL,
+        idle_expires_at \(integer) NOT NULL,
+        expires_at \(integer) NOT NULL
+      )\(strict)
+      """,
+      "CREATE INDEX linkgen_console_sessions_by_key ON linkgen_console_sessions (key_id)",
+      "CREATE INDEX linkgen_console_sessions_by_expiry ON linkgen_console_sessions (idle_expires_at)",
+      """
+      CREATE TABLE linkgen_visitor_salts (
+        day \(integer) PRIMARY KEY NOT NULL,
+        salt \(bytes) NOT NULL
+      )\(strict)
+      """,
+      "CREATE INDEX linkgen_links_newest ON linkgen_links (created_at, code)",
+      "CREATE INDEX linkgen_links_by_route ON linkgen_links (route, created_at, code)",
+    ]
+  }
+
+  /// Version 4's roll-ups of the counters, kept by triggers on `linkgen_counts` so that the
+  /// console reads a range without summing every link's counters: the whole site's counts per
+  /// day without the short link (`linkgen_counts_site`), and people's counts per day and
+  /// short link (and its route) without the other dimensions (`linkgen_link_days`). Filled from the counters
+  /// already there.
+  private static func consoleRollups(integer: String, strict: String) -> [String] {
+    let site = "day, route, event, platform, browser, referrer, bot"
+    return [
+      """
+      CREATE TABLE linkgen_counts_site (
+        day INTEGER NOT NULL,
+        route TEXT NOT NULL,
+        event TEXT NOT NULL,
+        platform TEXT NOT NULL,
+        browser TEXT NOT NULL,
+        referrer TEXT NOT NULL,
+        bot TEXT NOT NULL,
+        count \(integer) NOT NULL,
+        PRIMARY KEY (\(site))
+      )\(strict)
+      """,
+      "CREATE INDEX linkgen_counts_site_by_route ON linkgen_counts_site (route, day)",
+      """
+      CREATE TABLE linkgen_link_days (
+        day INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        code TEXT NOT NULL,
+        route TEXT NOT NULL,
+        count \(integer) NOT NULL,
+        PRIMARY KEY (day, event, code)
+      )\(strict)
+      """,
+      "CREATE INDEX linkgen_link_days_by_code ON linkgen_link_days (code, day)",
+      """
+      INSERT INTO linkgen_counts_site (\(site), count)
+      SELECT \(site), SUM(count) FROM linkgen_counts GROUP BY \(site)
+      """,
+      """
+      INSERT INTO linkgen_link_days (day, event, code, route, count)
+      SELECT day, event, code, MIN(route), SUM(count) FROM linkgen_counts
+      WHERE code <> '' AND bot = '' GROUP BY day, event, code
+      """,
+    ]
+  }
+
+  /// SQLite's roll-up triggers: one writer at a time, so row triggers lock nothing more.
+  private static var sqliteRollupTriggers: [String] {
+    let site = "day, route, event, platform, browser, referrer, bot"
+    func body(_ count: String) -> String {
+      """
+      INSERT INTO linkgen_counts_site (\(site), count)
+      VALUES (NEW.day, NEW.route, NEW.event, NEW.platform, NEW.browser, NEW.referrer, NEW.bot,
+              \(count))
+      ON CONFLICT (\(site)) DO UPDATE SET count = linkgen_counts_site.count + excluded.count;
+      INSERT INTO linkgen_link_days (day, event, code, route, count)
+      SELECT NEW.day, NEW.event, NEW.code, NEW.route, \(count) WHERE NEW.code <> '' AND NEW.bot = ''
+      ON CONFLICT (day, event, code) DO UPDATE SET count = linkgen_link_days.count + excluded.count;
+      """
+    }
+    return [
+      """
+      CREATE TRIGGER linkgen_counts_rollup_insert AFTER INSERT ON linkgen_counts BEGIN
+      \(body("NEW.count"))
+      END
+      """,
+      """
+      CREATE TRIGGER linkgen_counts_rollup_update AFTER UPDATE OF count ON linkgen_counts BEGIN
+      \(body("NEW.count - OLD.count"))
+      END
+      """,
+    ]
+  }
+
+  /// PostgreSQL's roll-up triggers: once per statement, from its transition tables, each
+  /// roll-up written in key order (so copies flushing at once lock roll-up rows in the same
+  /// order, as they do counters).
+  private static var postgresRollupTriggers: [String] {
+    let site = "day, route, event, platform, browser, referrer, bot"
+    let keys = "day, route, code, event, platform, browser, referrer, bot"
+    func function(_ name: String, _ rows: String) -> String {
+      """
+      CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO linkgen_counts_site AS s (\(site), count)
+        SELECT \(site), SUM(count) FROM (\(rows)) AS d
+        GROUP BY \(site) ORDER BY \(site)
+        ON CONFLICT (\(site)) DO UPDATE SET count = s.count + excluded.count;
+        INSERT INTO linkgen_link_days AS l (day, event, code, route, count)
+        SELECT day, event, code, MIN(route), SUM(count) FROM (\(rows)) AS d
+        WHERE code <> '' AND bot = '' GROUP BY day, event, code ORDER BY day, event, code
+        ON CONFLICT (day, event, code) DO UPDATE SET count = l.count + excluded.count;
+        RETURN NULL;
+      END
+      $$
+      """
+    }
+    return [
+      function("linkgen_counts_rollup_insert", "SELECT \(keys), count FROM linkgen_new"),
+      function(
+        "linkgen_counts_rollup_update",
+        "SELECT \(keys), n.count - o.count AS count "
+          + "FROM linkgen_new AS n JOIN linkgen_old AS o USING (\(keys))"
+      ),
+      """
+      CREATE TRIGGER linkgen_counts_rollup_insert AFTER INSERT ON linkgen_counts
+      REFERENCING NEW TABLE AS linkgen_new
+      FOR EACH STATEMENT EXECUTE FUNCTION linkgen_counts_rollup_insert()
+      """,
+      """
+      CREATE TRIGGER linkgen_counts_rollup_update AFTER UPDATE ON linkgen_counts
+      REFERENCING OLD TABLE AS linkgen_old NEW TABLE AS linkgen_new
+      FOR EACH STATEMENT EXECUTE FUNCTION linkgen_counts_rollup_update()
       """,
     ]
   }
