@@ -6,11 +6,15 @@ import PackageDescription
 // (LinkKit with the routes LinkgenPlugin generates, LinkPages, LinkQR, LinkAssociation), not
 // by running the command-line tool. It also answers the requests a link domain serves: the
 // association files, and one user's invite as JSON or as a QR code. docs/backend.md walks
-// through it.
+// through it. Its short invitations are made by a real `linkgen serve` through LinkClient
+// (Packages/LinkClient, the API's typed client); the tests start one (docs/client.md).
 let package = Package(
   name: "invite-service",
   platforms: [.macOS(.v15)],
-  dependencies: [.package(name: "linkgen", path: "../..")],
+  dependencies: [
+    .package(name: "linkgen", path: "../.."),
+    .package(name: "LinkClient", path: "../../Packages/LinkClient"),
+  ],
   targets: [
     .target(
       name: "InviteService",
@@ -19,6 +23,7 @@ let package = Package(
         .product(name: "LinkPages", package: "linkgen"),
         .product(name: "LinkQR", package: "linkgen"),
         .product(name: "LinkAssociation", package: "linkgen"),
+        .product(name: "LinkClient", package: "LinkClient"),
       ],
       plugins: [.plugin(name: "LinkgenPlugin", package: "linkgen")]
     ),
@@ -29,6 +34,7 @@ let package = Package(
         "InviteService", "invite-service",
         .product(name: "LinkKit", package: "linkgen"),
         .product(name: "LinkPages", package: "linkgen"),
+        .product(name: "LinkClient", package: "LinkClient"),
       ]
     ),
   ]
