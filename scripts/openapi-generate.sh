@@ -8,9 +8,10 @@
 #   scripts/openapi-generate.sh            # rewrites Sources/LinkAPI/Generated/
 #   scripts/openapi-generate.sh --check    # exit 1 when the committed files differ
 #
-# The generator is the one LinkClient's build already built for its build plugin
-# (Packages/LinkClient/.build/debug/swift-openapi-generator-tool: a second or so); without it,
-# it builds LinkClient first (minutes). OPENAPI_GENERATOR names another one. Exit 1 when the
+# The generator is the one a build of LinkClient already made for its build plugin
+# (swift-openapi-generator-tool in Packages/LinkClient/.build/debug or, since the example
+# depends on LinkClient, Examples/invite-service/.build/debug: a second or so); without one, it
+# builds LinkClient first (minutes). OPENAPI_GENERATOR names another one. Exit 1 when the
 # generator warns about the document (a construct it skips would leave the types short).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +28,10 @@ generated=Sources/LinkAPI/Generated
 
 generator="${OPENAPI_GENERATOR:-}"
 if [[ -z "$generator" ]]; then
-  generator=Packages/LinkClient/.build/debug/swift-openapi-generator-tool
+  for built in Packages/LinkClient Examples/invite-service Packages/LinkClient; do
+    generator="$built/.build/debug/swift-openapi-generator-tool"
+    [[ -x "$generator" ]] && break
+  done
   if [[ ! -x "$generator" ]]; then
     swift build --package-path Packages/LinkClient --target LinkClient >&2
   fi
