@@ -256,6 +256,24 @@ let package = Package(
       resources: [.embedInCode("openapi.json")]
     ),
 
+    // MARK: The console (`/console` on `linkgen serve`, docs/console.md)
+    // Sign-in, sessions and the pages, rendered on the server by a typed HTML builder; a
+    // LinkServer extension like LinkStoreServer.
+    .target(
+      name: "LinkConsole",
+      dependencies: [
+        "LinkKit",
+        "LinkQR",
+        "LinkServer",
+        "LinkStore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ]
+    ),
+
     // MARK: The API from its OpenAPI document
     // LinkAPI: the server's types and `APIProtocol`, generated from
     // Sources/LinkStoreServer/openapi.json by scripts/openapi-generate.sh and committed
@@ -279,6 +297,7 @@ let package = Package(
         "LinkServer",
         "LinkCodegen",
         "LinkStoreServer",
+        "LinkConsole",
         "LinkDoctor",
         "LinkImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

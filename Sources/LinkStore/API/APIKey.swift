@@ -8,6 +8,8 @@ public enum KeyScope: String, Sendable, Hashable, CaseIterable, Comparable {
   case linksDelete = "links:delete"
   /// Read click statistics (`GET /api/v1/stats`).
   case statsRead = "stats:read"
+  /// Sign in to the console (`/console` on `linkgen serve`) in a browser.
+  case console = "console"
 
   /// Orders scopes by name, for stable output.
   public static func < (lhs: KeyScope, rhs: KeyScope) -> Bool { lhs.rawValue < rhs.rawValue }

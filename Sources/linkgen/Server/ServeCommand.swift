@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkAssociation
+import LinkConsole
 import LinkKit
 import LinkServer
 import LinkStore
@@ -49,6 +50,9 @@ extension Linkgen {
                                         after install (counted as deferred)
           GET /api/v1/stats?route=&link=&from=&to=&groupBy=   key scope stats:read
               keys: Authorization: Bearer lgk_… (linkgen keys create)
+          /console
+              the console (sign in with a key of scope console): links, QR
+              codes, click charts; --no-console turns it off (docs/console.md)
         Every landing-page and short-link hit is counted (day, route, short link, \
         platform, in-app browser, referrer host; bots apart with the reason; no \
         address, no user agent), written every --flush-interval seconds and at \
@@ -89,6 +93,8 @@ extension Linkgen {
     @OptionGroup(title: "Short links and clicks") var store: ServeStoreOptions
 
     @OptionGroup(title: "Limits") var limits: ServeLimitOptions
+
+    @OptionGroup(title: "Console") var console: ServeConsoleOptions
 
     func run() async throws {
       logs.bootstrap()
@@ -138,6 +144,9 @@ extension Linkgen {
       let storeExtension = StoreExtension(store: linkStore, settings: settings, logger: logger)
       var configuration = serverConfiguration()
       configuration.extensions = storeExtension.serverExtensions
+      if let console = console.console(linkStore, trustForwardedFor: settings.trustForwardedFor) {
+        configuration.extensions.append(console)
+      }
       configuration.maximumRequestBodySize = limits.maxBodySize
       configuration.additionalAssociatedPaths = [storeExtension.associatedPath]
       configuration.keptAssociatedPaths = try await keptPathClaims(linkStore, table, logger)

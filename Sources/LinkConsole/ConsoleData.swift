@@ -1,0 +1,94 @@
+package import Foundation
+package import LinkStore
+
+/// A position in the links list: the last link of a page (newest first, then by code).
+package struct LinkCursor: Sendable, Hashable {
+  package var createdAt: Int64
+  package var code: String
+
+  package init(createdAt: Int64, code: String) {
+    self.createdAt = createdAt
+    self.code = code
+  }
+
+  /// `<seconds>.<code>`, as the `after` query item carries it.
+  package init?(_ text: String) {
+    let parts = text.split(separator: ".", maxSplits: 1)
+    guard parts.count == 2, let time = Int64(parts[0]), parts[1].utf8.count <= 64 else {
+      return nil
+    }
+    self.init(createdAt: time, code: String(parts[1]))
+  }
+
+  var text: String { "\(createdAt).\(code)" }
+}
+
+/// What the links list asks for.
+package struct LinkListRequest: Sendable, Hashable {
+  package var search: String?
+  package var route: String?
+  package var after: LinkCursor?
+  package var limit: Int
+  package var range: DayRange
+}
+
+/// One row of the links list.
+package struct LinkListItem: Sendable, Hashable {
+  package var code: String
+  package var route: String
+  /// The route's values as `name=value` pairs.
+  package var values: [(String, String)]
+  package var createdAt: Date
+  /// People's clicks in the range.
+  package var clicks: Int
+
+  package init(
+    code: String,
+    route: String,
+    values: [(String, String)],
+    createdAt: Date,
+    clicks: Int
+  ) {
+    self.code = code
+    self.route = route
+    self.values = values
+    self.createdAt = createdAt
+    self.clicks = clicks
+  }
+
+  package static func == (a: Self, b: Self) -> Bool {
+    a.code == b.code && a.clicks == b.clicks && a.createdAt == b.createdAt
+  }
+
+  package func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}
+
+/// A page of the links list and where the next one starts.
+package struct LinkListPage: Sendable, Hashable {
+  package var items: [LinkListItem]
+  package var next: LinkCursor?
+
+  package init(items: [LinkListItem], next: LinkCursor?) {
+    self.items = items
+    self.next = next
+  }
+}
+
+/// The console's reads beyond ``LinkStore``'s public API.
+package protocol ConsoleData: Sendable {
+  /// A page of the links list.
+  func links(_ request: LinkListRequest) async throws(StoreError) -> LinkListPage
+}
+
+/// The console's reads from a store.
+package struct StoreConsoleData: ConsoleData {
+  let store: LinkStore
+
+  package init(store: LinkStore) {
+    self.store = store
+  }
+
+  package func links(_ request: LinkListRequest) async throws(StoreError) -> LinkListPage {
+    LinkListPage(items: [], next: nil)
+  }
+}
