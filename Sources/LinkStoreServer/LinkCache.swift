@@ -1,4 +1,5 @@
 import Foundation
+import LinkKit
 import LinkServer
 import LinkStore
 import NIOConcurrencyHelpers
@@ -12,11 +13,21 @@ import NIOCore
 ///
 /// An entry also keeps the link's answer to `GET /api/v1/links/<code>`, made on first use, so
 /// that the answer is sent from memory.
+///
+/// The cache is bounded by memory, not by a count of links: each entry is charged an estimate
+/// of its bytes (its strings, the answer it keeps and a fixed overhead), so a table of long
+/// links holds fewer of them in the same memory.
 final class LinkCache: Sendable {
   private struct Entry {
     let link: ShortLink
     let until: NIODeadline
     var resolved: CannedResponse?
+    /// What the entry is charged, without its resolve answer.
+    let bytes: Int
+
+    /// What the resolve answer is charged once made: its JSON holds the same strings again,
+    /// with its names and headers.
+    var resolvedBytes: Int { resolved == nil ? 0 : bytes * 2 }
 
     /// Whether the link still opens at `now` (it has no expiry, or a later one).
     func opens(at now: Date) -> Bool { link.expiresAt.map { $0 > now } ?? true }
@@ -24,17 +35,42 @@ final class LinkCache: Sendable {
 
   private struct State {
     var entries: [String: Entry] = [:]
+    /// The estimated bytes of the entries.
+    var bytes = 0
     /// When entries past their time were last dropped.
     var lastSweep = NIODeadline.now()
+
+    mutating func dropExpired(at moment: NIODeadline) {
+      entries = entries.filter { $0.value.until > moment }
+      bytes = entries.values.reduce(0) { $0 + $1.bytes + $1.resolvedBytes }
+    }
   }
 
   let ttl: Duration
-  let capacity: Int
+  /// The most estimated bytes the entries may hold (16 MiB by default: tens of thousands of
+  /// typical links).
+  let maximumBytes: Int
   private let state = NIOLockedValueBox(State())
 
-  init(ttl: Duration, capacity: Int = 10_000) {
+  init(ttl: Duration, maximumBytes: Int = 16 << 20) {
     self.ttl = ttl
-    self.capacity = capacity
+    self.maximumBytes = maximumBytes
+  }
+
+  /// The estimated bytes the cache holds now.
+  var bytes: Int { state.withLockedValue(\.bytes) }
+
+  /// The estimate of a link's bytes in the cache: its strings plus a fixed overhead for the
+  /// entry, the dictionary slot and the objects behind the strings.
+  static func estimatedBytes(of link: ShortLink) -> Int {
+    let links = link.links
+    var strings = [link.code, link.code, link.shortURL, links.scheme, links.universal, links.web]
+    strings += [links.appStore, links.appStoreApp, links.playStore, links.androidIntent]
+      .compactMap(\.self)
+    strings += [link.card?.title, link.card?.description, link.card?.imageURL, link.keptPath]
+      .compactMap(\.self)
+    strings += link.values.all.compactMap { $0.value?.description }
+    return 512 + strings.reduce(0) { $0 + $1.utf8.count + 16 }
   }
 
   /// The link's state from the cache, if it holds the code.
@@ -59,6 +95,7 @@ final class LinkCache: Sendable {
       let response = make(entry.link)
       entry.resolved = response
       state.entries[code] = entry
+      state.bytes += entry.resolvedBytes
       return (entry.link, response)
     }
   }
@@ -71,22 +108,34 @@ final class LinkCache: Sendable {
 
   /// Keeps an active link without a visit limit. Entries past their time are dropped once per
   /// ``ttl`` (so the cache holds about the links used in the last interval, not every link
-  /// ever visited), and all of them if the cache is still full.
+  /// ever visited), and all of them if the cache is still over its bytes.
   func keep(_ state: ShortLinkState) {
     guard ttl > .zero, case .active(let link) = state, link.maxVisits == nil else { return }
     let moment = NIODeadline.now()
     let interval = TimeAmount(ttl)
+    let entry = Entry(link: link, until: moment + interval, bytes: Self.estimatedBytes(of: link))
+    guard entry.bytes <= maximumBytes else { return }
     self.state.withLockedValue { state in
-      if moment - state.lastSweep >= interval || state.entries.count >= capacity {
+      if moment - state.lastSweep >= interval || state.bytes + entry.bytes > maximumBytes {
         state.lastSweep = moment
-        state.entries = state.entries.filter { $0.value.until > moment }
-        if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+        state.dropExpired(at: moment)
+        if state.bytes + entry.bytes > maximumBytes {
+          state.entries.removeAll(keepingCapacity: true)
+          state.bytes = 0
+        }
       }
-      state.entries[link.code] = Entry(link: link, until: moment + interval)
+      if let old = state.entries.updateValue(entry, forKey: link.code) {
+        state.bytes -= old.bytes + old.resolvedBytes
+      }
+      state.bytes += entry.bytes
     }
   }
 
   func remove(_ code: String) {
-    _ = state.withLockedValue { $0.entries.removeValue(forKey: code) }
+    state.withLockedValue { state in
+      if let old = state.entries.removeValue(forKey: code) {
+        state.bytes -= old.bytes + old.resolvedBytes
+      }
+    }
   }
 }

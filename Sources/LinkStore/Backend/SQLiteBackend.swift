@@ -9,6 +9,8 @@ final class SQLiteBackend: StoreBackend {
   let pool: SQLitePool
   let path: String
   private let busyTimeout: Duration
+  /// Created links share commits (one fsync for the links waiting at that moment).
+  private let groupCommit: SQLiteGroupCommit
 
   init(path: String, options: StoreOptions, logger: Logger) {
     self.path = path
@@ -20,6 +22,7 @@ final class SQLiteBackend: StoreBackend {
         + Int(options.operationTimeout.components.attoseconds / 1_000_000_000_000_000),
       logger: logger
     )
+    groupCommit = SQLiteGroupCommit(pool: pool, path: path)
   }
 
   func run() async {
@@ -146,19 +149,14 @@ final class SQLiteBackend: StoreBackend {
   /// The placeholders of one link's values.
   static let linkPlaceholders = "(" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")"
 
+  /// One link's insert; no row back when the code is taken.
+  static let insertLinkSQL = """
+    INSERT INTO linkgen_links (\(linkColumns)) VALUES \(linkPlaceholders)
+    ON CONFLICT (code) DO NOTHING RETURNING code
+    """
+
   func insertLink(_ row: LinkRow) async throws(StoreError) -> Bool {
-    let rows = try await pool.withConnection { connection throws(StoreError) in
-      try await Self.query(
-        connection,
-        """
-        INSERT INTO linkgen_links (\(Self.linkColumns)) VALUES \(Self.linkPlaceholders)
-        ON CONFLICT (code) DO NOTHING RETURNING code
-        """,
-        Self.binds(row),
-        path: path
-      )
-    }
-    return !rows.isEmpty
+    try await groupCommit.insert(row)
   }
 
   /// A link's values, in the order of ``linkColumns``.
