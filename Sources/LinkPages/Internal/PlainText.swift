@@ -15,12 +15,16 @@ import Foundation
 package enum PlainText {
   package static func clean(_ text: String) -> String {
     if isPlainASCII(text) { return text }
-    let scalars = Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
+    let scalars =
+      isNormalized(text)
+      ? Array(text.unicodeScalars)
+      : Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
     var result = String.UnicodeScalarView()
     var pendingSpace = false
     for (index, scalar) in scalars.enumerated() {
       let kind = classify(scalar)
-      if kind == .space || (kind == .keep && scalar.properties.isWhitespace) {
+      if kind == .space || (kind == .keep && scalar.value >= 0x80 && scalar.properties.isWhitespace)
+      {
         pendingSpace = !result.isEmpty
         continue
       }
@@ -54,6 +58,20 @@ package enum PlainText {
       }
     }
     return !afterSpace || text.isEmpty
+  }
+
+  /// Whether `text` is NFC already for certain, without Foundation: every scalar is below
+  /// U+0300 (before the first combining mark) or typographic punctuation or a currency sign
+  /// (U+2010–U+2027, U+2030–U+205E, U+20A0–U+20C0: quotes, dashes, the ellipsis, €). Each of
+  /// those is its own NFC form and composes with none of the others, so normalising changes
+  /// nothing (titles with curly quotes or a dash skip it).
+  private static func isNormalized(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { scalar in
+      switch scalar.value {
+      case 0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0: true
+      default: false
+      }
+    }
   }
 
   /// Whether `text` is already clean (cleaning would not change it).

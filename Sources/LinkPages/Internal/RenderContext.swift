@@ -126,7 +126,23 @@ struct RenderContext {
   /// link's commas (and quotes and spaces) are percent-encoded and cannot add a key; an ID that
   /// is not all digits gives `nil`.
   static func smartBannerContent(appID: String, link: String) -> String? {
-    guard !appID.isEmpty, appID.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    // ASCII digits, byte by byte (each a character that is ASCII and a number).
+    guard !appID.isEmpty, appID.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    if link.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII (linkgen's links are): byte by byte, each character one byte.
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(link.utf8.count + 16)
+      for byte in link.utf8 {
+        switch byte {
+        case UInt8(ascii: ","): bytes.append(contentsOf: "%2C".utf8)
+        case UInt8(ascii: "\""): bytes.append(contentsOf: "%22".utf8)
+        case UInt8(ascii: "'"): bytes.append(contentsOf: "%27".utf8)
+        case UInt8(ascii: " "): bytes.append(contentsOf: "%20".utf8)
+        default: bytes.append(byte)
+        }
+      }
+      return "app-id=\(appID), app-argument=" + String(decoding: bytes, as: UTF8.self)
+    }
     var argument = ""
     for character in link {
       switch character {

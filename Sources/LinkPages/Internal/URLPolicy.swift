@@ -9,6 +9,14 @@
 struct URLPolicy {
   let appScheme: String
   let androidPackage: String?
+  /// `#Intent;scheme=<app scheme>;package=<package>;`, which the app's intent links carry.
+  private let intentMarker: [UInt8]?
+
+  init(appScheme: String, androidPackage: String?) {
+    self.appScheme = appScheme
+    self.androidPackage = androidPackage
+    intentMarker = androidPackage.map { Array("#Intent;scheme=\(appScheme);package=\($0);".utf8) }
+  }
 
   enum Kind { case https, appScheme, intent }
 
@@ -32,11 +40,17 @@ struct URLPolicy {
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
       return refuse("it has no scheme")
     }
-    let scheme = url[..<colon].lowercased()
+    // Printable ASCII by now: the scheme lower-cased byte by byte, compared without a string.
+    let scheme = bytes[..<colon]
     let rest = bytes[bytes.index(after: colon)...]
     let slashes = rest.starts(with: "//".utf8)
-    switch scheme {
-    case "https":
+    func isScheme(_ name: some Collection<UInt8>) -> Bool {
+      scheme.elementsEqual(name) { byte, expected in
+        (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected
+      }
+    }
+    switch () {
+    case () where isScheme("https".utf8):
       guard slashes else { return refuse("an https URL starts with https://") }
       let authority = rest.dropFirst(2).prefix {
         $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
@@ -45,15 +59,13 @@ struct URLPolicy {
         return refuse("the host must be a plain domain name, without userinfo or port")
       }
       return .success(.https)
-    case appScheme where url.hasPrefix(appScheme + ":"):
+    case () where isScheme(appScheme.utf8) && url.hasPrefix(appScheme + ":"):
       return .success(.appScheme)
-    case "intent":
+    case () where isScheme("intent".utf8):
       // `intent://host/…` for a table in the authority form, `intent:data?…` for one in the
       // opaque form (`myphotoapp:{album}`): Android prefixes the data with the scheme either
       // way. Both are pinned to the app's scheme and package.
-      guard let androidPackage,
-        bytes.end(ofFirst: "#Intent;scheme=\(appScheme);package=\(androidPackage);".utf8) != nil,
-        url.hasSuffix(";end")
+      guard let intentMarker, bytes.end(ofFirst: intentMarker) != nil, url.hasSuffix(";end")
       else { return refuse("only intent: links to the app's own scheme and package are allowed") }
       return .success(.intent)
     default:

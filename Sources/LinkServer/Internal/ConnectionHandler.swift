@@ -18,7 +18,8 @@ import NIOHTTPTypesHTTP1
 /// One connection's requests, after HTTP parsing:
 ///
 /// - a `GET` or `HEAD` without a body whose answer is held in memory (the association files, a
-///   cached page or image, the 404 page) is answered here, on the event loop, as ready bytes
+///   cached page or image, the 404 page) or quick to make (a page or image not in the cache:
+///   a plan filled, a code encoded) is answered here, on the event loop, as ready bytes
 ///   (status line and headers prepared once, the `Date` line once a second), unless requests
 ///   sent before it are still being answered by hummingbird (responses keep their order);
 /// - everything else goes on to hummingbird (``LinkResponder``);
@@ -168,13 +169,15 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         )
       }
     }
-    guard
-      case .ready(let response, let endpoint, let route, let client) = core.resolve(
-        target: head.uri,
-        method: method,
-        userAgent: headers.first(name: "user-agent"),
-        acceptLanguage: headers.first(name: "accept-language")
-      )
+    // A page or an image not in the cache is made here too (a plan filled, a code encoded):
+    // the request never goes through hummingbird's task, and is resolved once.
+    let resolution = core.resolve(
+      target: head.uri,
+      method: method,
+      userAgent: headers.first(name: "user-agent"),
+      acceptLanguage: headers.first(name: "accept-language")
+    )
+    guard case .ready(let response, let endpoint, let route, let client) = core.make(resolution)
     else { return nil }
     return MemoryAnswer(response: response, endpoint: endpoint, route: route, client: client)
   }

@@ -45,8 +45,14 @@ struct QRResponses: Sendable {
   let security: SecurityHeaders
   let metrics: ServerMetrics
 
-  init(cacheSize: Int, maxAge: Int, security: SecurityHeaders, metrics: ServerMetrics) {
-    cache = BoundedCache(capacity: cacheSize)
+  init(
+    cacheSize: Int,
+    cacheBytes: Int = .max,
+    maxAge: Int,
+    security: SecurityHeaders,
+    metrics: ServerMetrics
+  ) {
+    cache = BoundedCache(capacity: cacheSize, byteLimit: cacheBytes)
     cacheControl = "public, max-age=\(maxAge)"
     self.security = security
     self.metrics = metrics

@@ -113,11 +113,13 @@ final class ServerCore: Sendable {
       renderer: renderer,
       security: security,
       cacheSize: configuration.pageCacheSize,
+      cacheBytes: configuration.pageCacheBytes,
       metrics: metrics,
       countsStoreTaps: configuration.extensions.contains { $0 is StoreTapCounter }
     )
     qr = QRResponses(
       cacheSize: configuration.qrCacheSize,
+      cacheBytes: configuration.qrCacheBytes,
       maxAge: configuration.qrMaxAge,
       security: security,
       metrics: metrics
@@ -264,6 +266,32 @@ final class ServerCore: Sendable {
     }
   }
 
+  /// Makes what a ``Resolution/page(_:_:_:)`` or ``Resolution/qr(_:route:)`` asks for (and
+  /// keeps it in its cache): the ready response, the server's 500 when the page does not render
+  /// (logged), the 400 when the image cannot be made. Synchronous and quick (a page plan filled,
+  /// a code encoded), so that a miss is answered on the event loop like a hit. Any other
+  /// resolution is returned as it is.
+  func make(_ resolution: Resolution) -> Resolution {
+    switch resolution {
+    case .page(let key, let values, let client):
+      do throws(PageError) {
+        let page = try pages.renderAndStore(key, values: values)
+        return .ready(page, endpoint: "page", route: values.routeName, client: client)
+      } catch {
+        logger.error(
+          "the landing page cannot be rendered",
+          metadata: ["route": "\(values.routeName)", "error": "\(error.message)"]
+        )
+        return .ready(serverError, endpoint: "page", route: values.routeName, client: client)
+      }
+    case .qr(let key, let route):
+      let image = (try? qr.renderAndStore(key)) ?? badQRRequest
+      return .ready(image, endpoint: "qr", route: route, client: nil)
+    default:
+      return resolution
+    }
+  }
+
   private func notFound(_ acceptLanguage: String?) -> Resolution {
     .ready(notFound.page(for: acceptLanguage), endpoint: "not_found", route: nil, client: nil)
   }
@@ -303,30 +331,16 @@ final class ServerCore: Sendable {
         route: route,
         client: client
       )
-    case .page(let key, let values, let client):
-      do throws(PageError) {
-        let page = try pages.renderAndStore(key, values: values)
-        return Outcome(
-          response: page.response(for: request),
-          endpoint: "page",
-          route: values.routeName,
-          client: client
-        )
-      } catch {
-        logger.error(
-          "the landing page cannot be rendered",
-          metadata: ["route": "\(values.routeName)", "error": "\(error.message)"]
-        )
-        return Outcome(
-          response: serverError.response(for: request),
-          endpoint: "page",
-          route: values.routeName,
-          client: client
-        )
+    case .page, .qr:
+      guard case .ready(let made, let endpoint, let route, let client) = make(resolution) else {
+        return Outcome(response: serverError.response(for: request), endpoint: "error")
       }
-    case .qr(let key, let route):
-      let image = (try? qr.renderAndStore(key)) ?? badQRRequest
-      return Outcome(response: image.response(for: request), endpoint: "qr", route: route)
+      return Outcome(
+        response: made.response(for: request),
+        endpoint: endpoint,
+        route: route,
+        client: client
+      )
     case .health:
       return await health(request)
     case .metrics:

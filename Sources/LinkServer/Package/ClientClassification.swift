@@ -103,11 +103,13 @@ package struct ClientClassification: Sendable, Hashable {
 
 extension ClientClassification {
   /// What one pass over the user agent found: indexes into the tables.
-  private struct Found {
+  private struct Found: CacheCosted {
     var platform = Platform.other
     var crawler: Int?
     var inApp: Int?
     var firefox = false
+    /// Bounded by count alone (the user agents kept are at most 512 bytes).
+    var cacheCost: Int { 0 }
   }
 
   /// The longest prefix of a user agent that is read.

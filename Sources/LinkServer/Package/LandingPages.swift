@@ -38,6 +38,7 @@ package final class LandingPages: Sendable {
     renderer: PageRenderer,
     security: SecurityHeaders,
     cacheSize: Int,
+    cacheBytes: Int = .max,
     metrics: ServerMetrics,
     countsStoreTaps: Bool = false
   ) {
@@ -45,7 +46,7 @@ package final class LandingPages: Sendable {
     self.countsStoreTaps = countsStoreTaps
     languages = AcceptLanguage(locales: renderer.locales)
     self.security = security
-    cache = BoundedCache(capacity: cacheSize)
+    cache = BoundedCache(capacity: cacheSize, byteLimit: cacheBytes)
     self.metrics = metrics
   }
 

@@ -222,32 +222,51 @@ extension PageValues {
     out.append(contentsOf: "  }".utf8)
   }
 
-  /// A JSON string, byte by byte, escaped as `JSONValue.quoted(_:htmlSafe: true)` escapes it.
+  /// A JSON string, byte by byte, escaped as `JSONValue.quoted(_:htmlSafe: true)` escapes it;
+  /// the runs between escapes appended whole.
   static func quote(_ text: String, into out: inout [UInt8]) {
     var text = text
     out.append(0x22)
     text.withUTF8 { bytes in
+      var start = 0
       var index = 0
+      func flush(_ end: Int) {
+        if end > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+      }
       while index < bytes.count {
         let byte = bytes[index]
         switch byte {
-        case 0x22: out.append(contentsOf: #"\""#.utf8)
-        case 0x5C: out.append(contentsOf: #"\\"#.utf8)
-        case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-        case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-        case 0x09: out.append(contentsOf: #"\t"#.utf8)
-        case 0x3C, 0x3E, 0x26, 0x00...0x1F, 0x7F: unicodeEscape(UInt32(byte), into: &out)
+        case 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x3C, 0x3E, 0x26, 0x00...0x1F, 0x7F:
+          flush(index)
+          jsonEscape(byte, into: &out)
         case 0xE2
         where index + 2 < bytes.count && bytes[index + 1] == 0x80
           && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+          flush(index)
           unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, into: &out)
           index += 2
-        default: out.append(byte)
+        default:
+          index += 1
+          continue
         }
         index += 1
+        start = index
       }
+      flush(bytes.count)
     }
     out.append(0x22)
+  }
+
+  /// The escape of one ASCII byte that JSON-in-HTML may not carry as it is.
+  private static func jsonEscape(_ byte: UInt8, into out: inout [UInt8]) {
+    switch byte {
+    case 0x22: out.append(contentsOf: #"\""#.utf8)
+    case 0x5C: out.append(contentsOf: #"\\"#.utf8)
+    case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+    case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+    case 0x09: out.append(contentsOf: #"\t"#.utf8)
+    default: unicodeEscape(UInt32(byte), into: &out)
+    }
   }
 
   /// `\u` and four lower-case hex digits.
