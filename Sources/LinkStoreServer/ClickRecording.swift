@@ -18,7 +18,7 @@ final class ClickRecording: Sendable {
 
   init(store: LinkStore, uniqueVisitors: Bool = true) {
     self.store = store
-    hasher = uniqueVisitors ? VisitorHasher() : nil
+    hasher = uniqueVisitors ? VisitorHasher(store: store) : nil
   }
 
   /// The hash for the unique-visitor estimate of a person's visit; `nil` for a bot, or when

@@ -140,6 +140,10 @@ public struct ClickEvent: Sendable, Hashable {
     /// The app reported, on its first launch, a deep link it restored after install (from the
     /// Play Install Referrer or the clipboard): a deferred deep link that worked.
     case deferredOpen = "deferred"
+    /// A printed code was scanned: a short link or landing page requested with the scan
+    /// marker (``ScanMarker``, `src=qr`) that `--count-scans` puts in the code. Counted apart
+    /// from ``page`` (a scan is not also a click).
+    case scan
   }
 
   /// What happened.

@@ -22,7 +22,9 @@ extension LinkStore {
       referrer: event.referrerHost.map { ClickText.token($0, limit: 253) } ?? "",
       bot: bot
     )
-    if let hash = event.visitorHash, event.visitor == .human, event.kind == .page {
+    if let hash = event.visitorHash, event.visitor == .human,
+      event.kind == .page || event.kind == .scan
+    {
       buffer.add(key, visitorHash: hash)
     } else {
       buffer.add(key)
@@ -193,6 +195,7 @@ extension LinkStore {
         case .page: rows[position].clicks += count
         case .storeTap: rows[position].storeTaps += count
         case .deferredOpen: rows[position].deferredOpens += count
+        case .scan: rows[position].scans += count
         case nil: break
         }
       } else {

@@ -15,7 +15,7 @@ extension StatsRow {
   }
 
   /// `{<dimensions>, "clicks", "visitors", "bots", "botReasons", "storeTaps",
-  /// "deferredOpens"}` (`visitors` is `null` when the grouping does not allow the estimate).
+  /// "deferredOpens", "scans"}` (`visitors` is `null` when the grouping does not allow the estimate).
   package func json(groupBy: [StatsDimension]) -> JSONValue {
     var members: [(String, JSONValue)] = groupBy.map { dimension in
       (dimension.rawValue, cell(dimension).map(JSONValue.string) ?? .null)
@@ -30,6 +30,7 @@ extension StatsRow {
       ),
       ("storeTaps", .number(storeTaps)),
       ("deferredOpens", .number(deferredOpens)),
+      ("scans", .number(scans)),
     ]
     return .object(members)
   }

@@ -77,6 +77,9 @@ public struct StatsRow: Sendable, Hashable {
   public var storeTaps: Int = 0
   /// Deferred deep links the app reported restoring after install.
   public var deferredOpens: Int = 0
+  /// Printed codes scanned by people (requests carrying the scan marker, `src=qr`), counted
+  /// apart from ``clicks``.
+  public var scans: Int = 0
 }
 
 /// What a stats read answers: the rows of linkgen's own counters (the report is a collection
