@@ -439,6 +439,8 @@ let package = Package(
       dependencies: [
         "linkgen", "linkgen-fuzz", "LinkQR", "LinkPrint", "LinkStore", "LinkAssociation",
         "LinkgenTestSupport",
+        // APISchemaTests read the API's answers with the types generated from its document.
+        "LinkAPI",
       ]
     ),
   ]

@@ -1,0 +1,77 @@
+import Foundation
+import LinkgenTestSupport
+import Testing
+
+@testable import LinkAPI
+
+/// Every answer of the API, hummingbird's and the answer from memory alike, read by the types
+/// swift-openapi-generator made from the document (LinkAPI): a member the document does not
+/// have, a missing required one or a wrong type fails the decoding.
+@Suite(.blockingWork) struct APISchemaTests {
+  static let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+  }()
+
+  static func decode<T: Decodable>(_ type: T.Type, _ response: WireResponse) throws -> T {
+    do {
+      return try decoder.decode(type, from: Data(response.body))
+    } catch {
+      Issue.record("not a \(type): \(error)\n\(response.text)")
+      throw error
+    }
+  }
+
+  @Test func resolvesFromTheDatabaseAndFromMemoryFollowTheDocument() throws {
+    let directory = try TemporaryDirectory()
+    let database = "sqlite:\(directory.file("links.sqlite").path)"
+    let key = try API.key(database, scopes: "links:create,stats:read")
+    let server = try ServerProcess(
+      Linkgen.openlist + ["--database", database, "--link-cache-seconds", "60"]
+    )
+    let created = try API.send(
+      server,
+      "POST",
+      "/api/v1/links",
+      body: API.createBody(", \"maxVisits\": 5, \"expiresAt\": \"2030-12-31T23:59:59Z\""),
+      headers: API.bearer(key)
+    )
+    #expect(created.status == 201)
+    let link = try Self.decode(Components.Schemas.CreatedLink.self, created)
+    #expect(link.maxVisits == 5 && link.params.additionalProperties["id"] == .case1(ServeTests.id))
+    // hummingbird's answer (the connection closes), then the kept-alive connection's, which
+    // the server answers from memory once the link is cached.
+    let slow = try API.send(server, "GET", "/api/v1/links/\(link.code)")
+    let connection = try HTTPConnection(port: server.port)
+    var answers = [slow]
+    for _ in 0..<3 { answers.append(try connection.exchange("GET", "/api/v1/links/\(link.code)")) }
+    for answer in answers {
+      #expect(answer.status == 200)
+      let resolved = try Self.decode(Components.Schemas.ResolvedLink.self, answer)
+      #expect(resolved.code == link.code && resolved.links == link.links)
+    }
+  }
+
+  @Test func errorsAndStatsFollowTheDocument() throws {
+    let directory = try TemporaryDirectory()
+    let database = "sqlite:\(directory.file("links.sqlite").path)"
+    let key = try API.key(database, scopes: "stats:read")
+    let server = try ServerProcess(Linkgen.openlist + ["--database", database])
+    let refusals = [
+      try API.send(server, "GET", "/api/v1/links/zzzzzzzz"),
+      try API.send(server, "POST", "/api/v1/links", body: "{}", headers: API.bearer(key)),
+      try API.send(server, "POST", "/api/v1/links", body: "{}"),
+      try API.send(server, "GET", "/api/v1/stats?groupBy=colour", headers: API.bearer(key)),
+      try API.send(server, "POST", "/api/v1/opens", body: "{\"link\": 1}"),
+    ]
+    #expect(refusals.map(\.status) == [404, 403, 401, 400, 400])
+    for refusal in refusals {
+      _ = try Self.decode(Components.Schemas._Error.self, refusal)
+    }
+    let stats = try API.send(server, "GET", "/api/v1/stats", headers: API.bearer(key))
+    #expect(stats.status == 200)
+    let read = try Self.decode(Components.Schemas.Stats.self, stats)
+    #expect(read.groupBy == [.route, .link, .day] && read.rows.isEmpty)
+  }
+}
