@@ -2,8 +2,8 @@ import Foundation
 import LinkClient
 import Testing
 
-/// LinkClient against a real `linkgen serve`: links made, resolved (from the database and from
-/// the server's memory) and deleted, click counts read, and each refusal a typed error.
+/// LinkClient against a real `linkgen serve`: links made, resolved (from the database and with
+/// the link cached) and deleted, click counts read, and each refusal a typed error.
 @Suite(
   .enabled(
     if: LinkServe.available,
@@ -14,7 +14,7 @@ struct LinkClientTests {
   static let checklist = "6f1c2b8e-3d4a-4b5c-8d9e-0a1b2c3d4e5f"
 
   @Test func makesResolvesAndDeletesShortLinks() async throws {
-    // Links kept in memory for a minute: the second resolve is the server's answer from memory.
+    // Links cached for a minute: the second resolve may be answered from the server's memory.
     let server = try LinkServe(["--link-cache-seconds", "60"])
     let client = LinkClient(server: server.url, apiKey: server.key)
     let made = try await client.create(
