@@ -30,6 +30,42 @@ extension AssociationFiles {
   ) throws(AssociationError) -> String {
     guard let ios = table.app.ios else { throw .needsIOS("the apple-app-site-association file") }
     let association = table.association
+    let components = aasaComponents(
+      for: table,
+      additionalPaths: additionalPaths,
+      keptPaths: keptPaths
+    )
+    var detail: [(String, JSONValue)]
+    if legacy {
+      let paths =
+        association.excludes.map { JSONValue.string("NOT " + $0) }
+        + (additionalPaths + keptPaths + uniqueRoutePaths(table)).map(JSONValue.string)
+      detail = [("appID", .string(ios.appID)), ("paths", .array(paths))]
+    } else {
+      detail = [("appIDs", .array([.string(ios.appID)]))]
+    }
+    detail.append(("components", .array(components)))
+    var applinks: [(String, JSONValue)] = []
+    if legacy { applinks.append(("apps", .array([]))) }
+    applinks.append(("details", .array([.object(detail)])))
+    var root: [(String, JSONValue)] = [("applinks", .object(applinks))]
+    if association.webCredentials {
+      root.append(("webcredentials", .object([("apps", .array([.string(ios.appID)]))])))
+    }
+    if let clip = association.appClipBundleID {
+      root.append(("appclips", .object([("apps", .array([.string("\(ios.teamID).\(clip)")]))])))
+    }
+    return try sizeChecked(JSONValue.object(root).rendered() + "\n")
+  }
+
+  /// The detail's `components`, in the order iOS reads them: the excludes (paths, then
+  /// fragments), the additional paths, the kept paths, then one rule per route.
+  static func aasaComponents(
+    for table: RouteTable,
+    additionalPaths: [String],
+    keptPaths: [String]
+  ) -> [JSONValue] {
+    let association = table.association
     var components: [JSONValue] = []
     for (index, pattern) in association.excludes.enumerated() {
       components.append(
@@ -58,27 +94,11 @@ extension AssociationFiles {
         .object(componentMembers(route) + [("comment", .string("route \(route.name)"))])
       )
     }
-    var detail: [(String, JSONValue)]
-    if legacy {
-      let paths =
-        association.excludes.map { JSONValue.string("NOT " + $0) }
-        + (additionalPaths + keptPaths + uniqueRoutePaths(table)).map(JSONValue.string)
-      detail = [("appID", .string(ios.appID)), ("paths", .array(paths))]
-    } else {
-      detail = [("appIDs", .array([.string(ios.appID)]))]
-    }
-    detail.append(("components", .array(components)))
-    var applinks: [(String, JSONValue)] = []
-    if legacy { applinks.append(("apps", .array([]))) }
-    applinks.append(("details", .array([.object(detail)])))
-    var root: [(String, JSONValue)] = [("applinks", .object(applinks))]
-    if association.webCredentials {
-      root.append(("webcredentials", .object([("apps", .array([.string(ios.appID)]))])))
-    }
-    if let clip = association.appClipBundleID {
-      root.append(("appclips", .object([("apps", .array([.string("\(ios.teamID).\(clip)")]))])))
-    }
-    let text = JSONValue.object(root).rendered() + "\n"
+    return components
+  }
+
+  /// The file's text, unless it is over the 128 KB Apple downloads.
+  private static func sizeChecked(_ text: String) throws(AssociationError) -> String {
     let size = text.utf8.count
     guard size <= AASAFile.maximumSize else {
       throw AssociationError(

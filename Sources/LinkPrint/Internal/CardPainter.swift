@@ -157,47 +157,81 @@ final class CardPainter {
   /// does not parse, characters no font has, a code too dense to print, a link too long for
   /// the card) is refused before anything is drawn.
   func draw(_ card: PreparedCard, on context: OpaquePointer, x: Double, y: Double) -> RowProblem? {
+    let placement: CodePlacement
+    do throws(RowProblem) {
+      placement = try layOut(card)
+    } catch {
+      return error
+    }
+    paintCode(card.code, placement, on: context, x: x, y: y)
+    paintText(on: context, x: x, y: y)
+    return nil
+  }
+
+  /// Where a card's code goes: whole 300 dpi dots per module, and the logo's square.
+  private struct CodePlacement {
+    var dots: Int
+    var area: QRLogoArea?
+  }
+
+  /// Checks a card and sets its text and link in their layouts; throws the card's problem.
+  private func layOut(_ card: PreparedCard) throws(RowProblem) -> CodePlacement {
     let refuse = { (message: String) in RowProblem(line: card.line, message: message) }
     // The code's module size: whole dots at 300 dpi.
     let modules = card.code.size + 8
     let dots = Int(geometry.qrSide / Double(modules) / Self.dot)
     guard dots >= Self.minimumModuleDots else {
       let millimetres = Double(dots) * Self.dot / PrintLength.pointsPerMillimetre
-      return refuse(
+      throw refuse(
         "the link needs a version \(card.code.version) code (\(card.code.size) modules), whose "
           + "modules would be \(Self.rounded(millimetres)) mm on these cards; printing needs at "
           + "least 0.34 mm (4 dots at 300 dpi): use larger cards, fewer per page, or a lower --ecc"
       )
     }
     // The text.
-    if let problem = text.set(card.markup) { return refuse(problem) }
+    if let problem = text.set(card.markup) { throw refuse(problem) }
     guard fitLink(card.shortLink) else {
-      return refuse(
+      throw refuse(
         "the link (\(card.shortLink.count) characters) does not fit in "
           + "\(CardGeometry.linkLines) lines on these cards; use larger cards"
       )
     }
     if let missing = Fonts.missingCharacters(linkLayout) {
-      return refuse(Fonts.missingMessage(missing))
+      throw refuse(Fonts.missingMessage(missing))
     }
     // The logo's square.
-    var area: QRLogoArea?
-    if let logo {
-      do throws(QRError) {
-        area = try card.code.logoArea(fraction: logo.size)
-      } catch {
-        return refuse(error.message)
-      }
+    guard let logo else { return CodePlacement(dots: dots, area: nil) }
+    do throws(QRError) {
+      return CodePlacement(dots: dots, area: try card.code.logoArea(fraction: logo.size))
+    } catch {
+      throw refuse(error.message)
     }
-    // Draw: the code on the 300 dpi grid, centred in its square.
-    let module = Double(dots) * Self.dot
+  }
+
+  /// Draws the code on the 300 dpi grid, centred in its square, and the logo over it.
+  private func paintCode(
+    _ code: QRCode,
+    _ placement: CodePlacement,
+    on context: OpaquePointer,
+    x: Double,
+    y: Double
+  ) {
+    let modules = code.size + 8
+    let module = Double(placement.dots) * Self.dot
     let side = Double(modules) * module
     let codeX = Self.snapped(x + geometry.qrX + (geometry.qrSide - side) / 2) + 4 * module
     let codeY = Self.snapped(y + geometry.qrY + (geometry.qrSide - side) / 2) + 4 * module
     // One filled path of rectangles (see ``ModulePath``).
     cairo_set_source_rgb(context, 0, 0, 0)
-    ModulePath.fill(card.code, excluding: area, on: context, x: codeX, y: codeY, module: module)
-    if let area, let logo {
+    ModulePath.fill(
+      code,
+      excluding: placement.area,
+      on: context,
+      x: codeX,
+      y: codeY,
+      module: module
+    )
+    if let area = placement.area, let logo {
       logo.artwork.draw(
         on: context,
         x: codeX + Double(area.origin + 1) * module,
@@ -206,6 +240,10 @@ final class CardPainter {
       )
       cairo_set_source_rgb(context, 0, 0, 0)
     }
+  }
+
+  /// Draws the card's text and, at the bottom of its band, the link.
+  private func paintText(on context: OpaquePointer, x: Double, y: Double) {
     text.draw(on: context, x: x + geometry.textX, y: y + geometry.textY)
     var linkWidth: Int32 = 0
     var linkHeight: Int32 = 0
@@ -216,7 +254,6 @@ final class CardPainter {
       y + geometry.linkBottom - Double(linkHeight) / 1024
     )
     pango_cairo_show_layout(context, linkLayout)
-    return nil
   }
 
   /// Sets the link in its layout: on one line at 6 pt; shrunk down to 5 pt to stay on one

@@ -35,36 +35,67 @@ extension QRCode {
   public func svg(_ options: QRRenderOptions, logo: QRLogo?) throws(QRError) -> String {
     try options.validate()
     let area = try logo.map { logo throws(QRError) in try logoArea(fraction: logo.size) }
-    let margin = options.margin
-    let modules = size + 2 * margin
-    let side: String
-    switch options.scale {
-    case .pixelsPerModule(let pixels): side = String(modules * pixels)
-    case .fit(let length): side = length.description
+    let parts = SVGParts(code: self, options: options, logo: logo)
+    return String(capacity: parts.capacity) { out in
+      parts.writeOpening(&out)
+      out.write("<path ")
+      out.write(parts.fill)
+      out.write(" d=\"")
+      writePath(&out, margin: options.margin, excluding: area)
+      out.write("\"/>\n")
+      if let area { parts.writeLogo(&out, area: area) }
+      out.write("</svg>\n")
     }
-    let fill = Array(Self.fillAttributes(options.foreground).utf8)
-    let background = Array(Self.fillAttributes(options.background).utf8)
-    let sideBytes = Array(side.utf8)
-    // Even a checkerboard, an outline of four corners per dark module, stays under 12 bytes
-    // per grid point ("m-ddd ddd" and "h1v1h-1" per module, half of them dark).
-    let runs = (size + 1) * (size + 1)
-    let image = logo.map { Array($0.dataURL.utf8) } ?? []
-    let capacity =
-      400 + 2 * sideBytes.count + fill.count + background.count + runs * 12 + image.count
-    return String(capacity: capacity) { out in
+  }
+
+  /// What the SVG document is made of besides the path: its size, colours and logo, as bytes.
+  private struct SVGParts {
+    let margin: Int
+    /// The side in modules, quiet zone included: the `viewBox`.
+    let modules: Int
+    /// The `width` and `height`: pixels, or a physical length.
+    let side: [UInt8]
+    let fill: [UInt8]
+    /// The background's fill attributes, or nil when it is transparent (no `<rect>`).
+    let background: [UInt8]?
+    /// The logo's `data:` URL.
+    let image: [UInt8]?
+    let capacity: Int
+
+    init(code: QRCode, options: QRRenderOptions, logo: QRLogo?) {
+      margin = options.margin
+      modules = code.size + 2 * options.margin
+      switch options.scale {
+      case .pixelsPerModule(let pixels): side = Array(String(modules * pixels).utf8)
+      case .fit(let length): side = Array(length.description.utf8)
+      }
+      fill = Array(QRCode.fillAttributes(options.foreground).utf8)
+      background =
+        options.background.alpha > 0 ? Array(QRCode.fillAttributes(options.background).utf8) : nil
+      image = logo.map { Array($0.dataURL.utf8) }
+      // Even a checkerboard, an outline of four corners per dark module, stays under 12 bytes
+      // per grid point ("m-ddd ddd" and "h1v1h-1" per module, half of them dark).
+      let runs = (code.size + 1) * (code.size + 1)
+      capacity =
+        400 + 2 * side.count + fill.count + (background?.count ?? 0) + runs * 12
+        + (image?.count ?? 0)
+    }
+
+    /// The XML declaration, the `<svg>` element's opening tag and the background's `<rect>`.
+    func writeOpening(_ out: inout TextWriter) {
       out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
       out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" ")
-      if logo != nil { out.write("xmlns:xlink=\"http://www.w3.org/1999/xlink\" ") }
+      if image != nil { out.write("xmlns:xlink=\"http://www.w3.org/1999/xlink\" ") }
       out.write("version=\"1.1\" width=\"")
-      out.write(sideBytes)
+      out.write(side)
       out.write("\" height=\"")
-      out.write(sideBytes)
+      out.write(side)
       out.write("\" viewBox=\"0 0 ")
       out.write(modules)
       out.write(UInt8(ascii: " "))
       out.write(modules)
       out.write("\" shape-rendering=\"crispEdges\">\n")
-      if options.background.alpha > 0 {
+      if let background {
         out.write("<rect width=\"")
         out.write(modules)
         out.write("\" height=\"")
@@ -73,26 +104,21 @@ extension QRCode {
         out.write(background)
         out.write("/>\n")
       }
-      out.write("<path ")
-      out.write(fill)
-      out.write(" d=\"")
-      writePath(&out, margin: margin, excluding: area)
+    }
+
+    /// The logo's `<image>`: the cleared square inset by one module.
+    func writeLogo(_ out: inout TextWriter, area: QRLogoArea) {
+      out.write("<image x=\"")
+      out.write(margin + area.origin + 1)
+      out.write("\" y=\"")
+      out.write(margin + area.origin + 1)
+      out.write("\" width=\"")
+      out.write(area.side - 2)
+      out.write("\" height=\"")
+      out.write(area.side - 2)
+      out.write("\" preserveAspectRatio=\"xMidYMid meet\" xlink:href=\"")
+      if let image { out.write(image) }
       out.write("\"/>\n")
-      if let area {
-        // The logo's box: the cleared square inset by one module.
-        out.write("<image x=\"")
-        out.write(margin + area.origin + 1)
-        out.write("\" y=\"")
-        out.write(margin + area.origin + 1)
-        out.write("\" width=\"")
-        out.write(area.side - 2)
-        out.write("\" height=\"")
-        out.write(area.side - 2)
-        out.write("\" preserveAspectRatio=\"xMidYMid meet\" xlink:href=\"")
-        out.write(image)
-        out.write("\"/>\n")
-      }
-      out.write("</svg>\n")
     }
   }
 

@@ -187,46 +187,55 @@ public struct DatabaseURL: Sendable, Hashable, CustomStringConvertible {
       guard seen.insert(item.name).inserted else {
         throw invalid(original, "the option '\(item.name)' is given twice")
       }
-      let value = item.value ?? ""
-      switch item.name {
-      case "sslmode":
-        guard let mode = TLSMode(rawValue: value) else {
-          let modes = TLSMode.allCases.map(\.rawValue).joined(separator: ", ")
-          throw invalid(original, "sslmode '\(value)' is not one of \(modes)")
-        }
-        postgres.tls = mode
-      case "schema":
-        guard isIdentifier(value) else {
-          throw invalid(
-            original,
-            "schema '\(value)' must be 1–63 lower-case letters, digits or '_', not starting "
-              + "with a digit"
-          )
-        }
-        postgres.schema = value
-      case "application_name":
-        guard !value.isEmpty, value.utf8.count <= 63,
-          value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
-        else {
-          throw invalid(original, "application_name must be 1–63 printable ASCII characters")
-        }
-        postgres.applicationName = value
-      case "host":
-        guard value.hasPrefix("/") else {
-          throw invalid(original, "the host option must be a socket directory (an absolute path)")
-        }
-        postgres.socketDirectory = value
-      default:
-        throw invalid(
-          original,
-          "unknown option '\(item.name)'; linkgen reads sslmode, schema, application_name, host"
-        )
-      }
+      try read(option: item.name, value: item.value ?? "", into: &postgres, original: original)
     }
     guard postgres.host != nil || postgres.socketDirectory != nil else {
       throw invalid(original, "it names no host; write postgres://USER:PASSWORD@HOST/DATABASE")
     }
     return postgres
+  }
+
+  /// One `?name=value` option of a PostgreSQL URL, into `postgres`.
+  private static func read(
+    option name: String,
+    value: String,
+    into postgres: inout Postgres,
+    original: String
+  ) throws(StoreError) {
+    switch name {
+    case "sslmode":
+      guard let mode = TLSMode(rawValue: value) else {
+        let modes = TLSMode.allCases.map(\.rawValue).joined(separator: ", ")
+        throw invalid(original, "sslmode '\(value)' is not one of \(modes)")
+      }
+      postgres.tls = mode
+    case "schema":
+      guard isIdentifier(value) else {
+        throw invalid(
+          original,
+          "schema '\(value)' must be 1–63 lower-case letters, digits or '_', not starting "
+            + "with a digit"
+        )
+      }
+      postgres.schema = value
+    case "application_name":
+      guard !value.isEmpty, value.utf8.count <= 63,
+        value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
+      else {
+        throw invalid(original, "application_name must be 1–63 printable ASCII characters")
+      }
+      postgres.applicationName = value
+    case "host":
+      guard value.hasPrefix("/") else {
+        throw invalid(original, "the host option must be a socket directory (an absolute path)")
+      }
+      postgres.socketDirectory = value
+    default:
+      throw invalid(
+        original,
+        "unknown option '\(name)'; linkgen reads sslmode, schema, application_name, host"
+      )
+    }
   }
 
   static func isIdentifier(_ text: String) -> Bool {
