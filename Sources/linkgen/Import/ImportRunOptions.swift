@@ -40,7 +40,10 @@ struct ImportRun {
     for miss in batch.misses { Console.note(miss.description) }
     if !batch.misses.isEmpty && !options.skipMisses {
       Console.print(summary(ImportReport(), misses: batch.misses.count, wrote: false))
-      throw ImportError(.misses, "\(batch.misses.count) rows missed; nothing was written")
+      throw ImportError(
+        .misses,
+        "\(count(batch.misses.count, "row")) missed; nothing was written"
+      )
     }
     let links = batch.records.map(Self.importedLink)
     let report: ImportReport
@@ -74,7 +77,11 @@ struct ImportRun {
       Console.note("the misses are in \(options.misses)")
     }
     if !report.problems.isEmpty && !options.skipMisses {
-      throw ImportError(.misses, "\(report.problems.count) links were refused; nothing was written")
+      let refused = report.problems.count
+      throw ImportError(
+        .misses,
+        "\(count(refused, "link")) \(refused == 1 ? "was" : "were") refused; nothing was written"
+      )
     }
   }
 
@@ -96,16 +103,27 @@ struct ImportRun {
   }
 
   func summary(_ report: ImportReport, misses: Int, wrote: Bool) -> String {
-    let verb = options.dryRun ? "would be created" : wrote ? "created" : "not created"
     var lines = [
-      "import \(source): \(inputs) file\(inputs == 1 ? "" : "s"), "
-        + "\(batch.records.count + batch.misses.count) rows read"
-        + (options.dryRun ? " (dry run: nothing written)" : ""),
-      "  \(report.created.count) \(verb)",
-      "  \(report.unchanged.count) already imported (unchanged)",
-      "  \(misses) missed" + (misses > 0 && !options.skipMisses ? ": nothing was written" : ""),
-      "  \(report.historyCounts) history counts \(options.dryRun ? "would be " : "")written",
+      "import \(source): \(count(inputs, "file")), "
+        + "\(count(batch.records.count + batch.misses.count, "row")) read"
+        + (options.dryRun ? " (dry run: nothing written)" : "")
     ]
+    // A run that wrote nothing because of misses has no created or unchanged links to count.
+    if wrote || options.dryRun {
+      lines += [
+        "  \(report.created.count) \(options.dryRun ? "would be created" : "created")",
+        "  \(report.unchanged.count) already imported (unchanged)",
+      ]
+    }
+    lines.append(
+      "  \(misses) missed" + (misses > 0 && !options.skipMisses ? ": nothing was written" : "")
+    )
+    if wrote || options.dryRun {
+      lines.append(
+        "  \(count(report.historyCounts, "history count")) "
+          + "\(options.dryRun ? "would be " : "")written"
+      )
+    }
     if batch.longLinks > 0 {
       lines.append("  \(batch.longLinks) long links that work as they are (nothing to import)")
     }
@@ -114,6 +132,11 @@ struct ImportRun {
     }
     return lines.joined(separator: "\n")
   }
+}
+
+/// "1 row", "2 rows": a count with its noun.
+private func count(_ number: Int, _ noun: String) -> String {
+  "\(number) \(noun)\(number == 1 ? "" : "s")"
 }
 
 /// The misses CSV: `file,line,link,error`, written whole or not at all.
