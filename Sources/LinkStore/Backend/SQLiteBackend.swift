@@ -149,12 +149,6 @@ final class SQLiteBackend: StoreBackend {
   /// The placeholders of one link's values.
   static let linkPlaceholders = "(" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")"
 
-  /// One link's insert; no row back when the code is taken.
-  static let insertLinkSQL = """
-    INSERT INTO linkgen_links (\(linkColumns)) VALUES \(linkPlaceholders)
-    ON CONFLICT (code) DO NOTHING RETURNING code
-    """
-
   func insertLink(_ row: LinkRow) async throws(StoreError) -> Bool {
     try await groupCommit.insert(row)
   }

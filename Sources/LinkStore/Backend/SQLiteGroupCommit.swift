@@ -6,8 +6,9 @@ import SQLiteNIO
 /// (`synchronous = FULL`) for all of them. Each caller is answered only after the commit that
 /// holds its link, so a link reported created survives a crash right after.
 ///
-/// Each link is its own `INSERT … ON CONFLICT (code) DO NOTHING`: a code already taken (in the
-/// database or earlier in the same group) is that link's answer alone. When a statement or the
+/// The group is one `INSERT … VALUES (…), (…) ON CONFLICT (code) DO NOTHING RETURNING code`: a
+/// code already taken (in the database or earlier in the same group) is that link's answer
+/// alone. When a statement or the
 /// commit fails, the group is rolled back and its links are inserted again one transaction
 /// each, so that an error is the answer of the link that caused it, never of its neighbours.
 final class SQLiteGroupCommit: Sendable {
@@ -64,12 +65,7 @@ final class SQLiteGroupCommit: Sendable {
   private func commit(_ rows: [LinkRow]) async -> [Result<Bool, StoreError>] {
     do throws(StoreError) {
       let inserted = try await pool.withWriteTransaction { connection throws(StoreError) in
-        var inserted: [Bool] = []
-        inserted.reserveCapacity(rows.count)
-        for row in rows {
-          inserted.append(try await Self.insert(row, on: connection, path: path))
-        }
-        return inserted
+        try await Self.insert(rows, on: connection, path: path)
       }
       return inserted.map { .success($0) }
     } catch {
@@ -79,9 +75,9 @@ final class SQLiteGroupCommit: Sendable {
     for row in rows {
       do throws(StoreError) {
         let inserted = try await pool.withWriteTransaction { connection throws(StoreError) in
-          try await Self.insert(row, on: connection, path: path)
+          try await Self.insert([row], on: connection, path: path)
         }
-        results.append(.success(inserted))
+        results.append(.success(inserted[0]))
       } catch {
         results.append(.failure(error))
       }
@@ -89,14 +85,28 @@ final class SQLiteGroupCommit: Sendable {
     return results
   }
 
-  private static func insert(_ row: LinkRow, on connection: SQLiteConnection, path: String)
-    async throws(StoreError) -> Bool
+  /// Inserts the rows with one statement (one parse, one trip to the connection's thread);
+  /// whether each was inserted. A code asked for twice in the group is inserted at most once:
+  /// the later rows are always taken (by the first, or by the link that already had it).
+  private static func insert(_ rows: [LinkRow], on connection: SQLiteConnection, path: String)
+    async throws(StoreError) -> [Bool]
   {
-    try await !SQLiteBackend.query(
+    var firsts: [LinkRow] = []
+    var seen: Set<String> = []
+    for row in rows where seen.insert(row.code).inserted { firsts.append(row) }
+    let values = Array(repeating: SQLiteBackend.linkPlaceholders, count: firsts.count)
+    let inserted = try await SQLiteBackend.query(
       connection,
-      SQLiteBackend.insertLinkSQL,
-      SQLiteBackend.binds(row),
+      """
+      INSERT INTO linkgen_links (\(SQLiteBackend.linkColumns))
+      VALUES \(values.joined(separator: ", "))
+      ON CONFLICT (code) DO NOTHING RETURNING code
+      """,
+      firsts.flatMap(SQLiteBackend.binds),
       path: path
-    ).isEmpty
+    ).compactMap { $0.column("code")?.string }
+    var fresh = Set(inserted)
+    // Only the first row of a code can have inserted it.
+    return rows.map { fresh.remove($0.code) != nil }
   }
 }
