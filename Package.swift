@@ -434,6 +434,11 @@ let package = Package(
       name: "LinkDoctorTests",
       dependencies: ["linkgen", "LinkDoctor", "LinkKit", "LinkgenTestSupport"]
     ),
+    // The console against a real `linkgen serve` (curl; Chromium in scripts/console-browser.py).
+    .testTarget(
+      name: "LinkConsoleTests",
+      dependencies: ["linkgen", "LinkConsole", "LinkgenTestSupport"]
+    ),
     .testTarget(
       name: "LinkgenCLITests",
       dependencies: [

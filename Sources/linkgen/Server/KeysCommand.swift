@@ -15,10 +15,11 @@ extension Linkgen {
         once, when it is created.
 
         Scopes: links:create (POST /api/v1/links), links:delete (DELETE /api/v1/links/<code>), \
-        stats:read (GET /api/v1/stats).
+        stats:read (GET /api/v1/stats), console (sign in to /console in a browser;         docs/console.md). Revoking a key ends its console sessions.
 
         Examples:
           linkgen keys create --scope links:create --scope stats:read --name ci
+          linkgen keys create --scope console --name "Mina (marketing)"
           linkgen keys create --scope links:create --format json \\
               --database postgres://linkgen:secret@db.internal/linkgen
           linkgen keys list
@@ -44,7 +45,7 @@ extension Linkgen {
       @Option(
         name: .customLong("scope"),
         help: ArgumentHelp(
-          "What the key may do: links:create, links:delete or stats:read (repeat, or "
+          "What the key may do: links:create, links:delete, stats:read or console (repeat, or "
             + "separate with commas).",
           valueName: "scope"
         )
@@ -60,7 +61,7 @@ extension Linkgen {
       func validate() throws {
         guard !scopes.isEmpty else {
           throw ValidationError(
-            "give at least one --scope (links:create, links:delete, stats:read)"
+            "give at least one --scope (links:create, links:delete, stats:read, console)"
           )
         }
         _ = try parsedScopes()
