@@ -9,6 +9,9 @@
 #   POSTGRES_URL=postgres://… scripts/load.sh   # short links on PostgreSQL too (default:
 #                                        # $LINKGEN_TEST_POSTGRES_URL; skipped when unset)
 #   SOAK=300 scripts/load.sh             # the soak alone: 300 s of mixed traffic (scripts/soak.py)
+#   DISTINCT_SOAK=600 scripts/load.sh    # 600 s of distinct links alone (iPhone, desktop,
+#                                        # in-app, ?qr=png at random), resident memory every
+#                                        # 30 s (SAMPLE=30)
 #
 # Then the distinct-link cases (DISTINCT=1, the default): each landing page (iPhone, desktop
 # with its QR code, Instagram's in-app browser) and `?qr=png`, first for the same URL every time
@@ -65,6 +68,47 @@ if [ -n "${SOAK:-}" ]; then
   exec python3 scripts/soak.py --linkgen "$LINKGEN" --seconds "$SOAK" --config "$CONFIG" --database "${SOAK_DATABASE:-}"
 fi
 
+# A distinct link per request for DISTINCT_SOAK seconds, the server's resident memory every
+# SAMPLE seconds: the caches are bounded by bytes, so memory levels off.
+distinct_soak() {
+  cat >"$work/soak.lua" <<'EOF'
+local threads = 0
+function setup(thread) threads = threads + 1; thread:set("id", threads) end
+function init(args) math.randomseed(os.time() * 1000 + (id or 0) * 7919) end
+local hex = "0123456789abcdef"
+local agents = { os.getenv("IPHONE"), os.getenv("DESKTOP"), os.getenv("INSTAGRAM") }
+request = function()
+  local t = {}
+  for i = 1, 32 do local r = math.random(1, 16); t[i] = hex:sub(r, r) end
+  local s = table.concat(t)
+  local uuid = s:sub(1, 8) .. "-" .. s:sub(9, 12) .. "-" .. s:sub(13, 16) .. "-" .. s:sub(17, 20) .. "-" .. s:sub(21, 32)
+  local pick = math.random(1, 4)
+  local path = "/shared-checklists/" .. uuid .. (pick == 4 and "?qr=png" or "")
+  return wrk.format("GET", path, { ["User-Agent"] = agents[pick == 4 and 1 or pick] })
+end
+EOF
+  local sample=${SAMPLE:-30} elapsed=0 wrk_pid peak
+  IPHONE=$IPHONE DESKTOP=$DESKTOP INSTAGRAM=$INSTAGRAM timeout $((DISTINCT_SOAK + 60)) \
+    wrk -t"$THREADS" -c"${SOAK_CONNECTIONS:-32}" -d"${DISTINCT_SOAK}s" -s "$work/soak.lua" "$L/" \
+    >"$work/soak.out" &
+  wrk_pid=$!
+  printf '| seconds | resident MB | peak MB | pages made (cache misses) |\n| ---: | ---: | ---: | ---: |\n'
+  while kill -0 "$wrk_pid" 2>/dev/null && [ "$elapsed" -le "$DISTINCT_SOAK" ]; do
+    printf '| %s | %s | %s | %s |\n' "$elapsed" \
+      "$(awk '/VmRSS/ {print int($2/1024)}' "/proc/$linkgen_pid/status")" \
+      "$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$linkgen_pid/status")" \
+      "$(curl -s "$L/metrics" | awk '/cache="page",result="miss"/ {print $2}')"
+    sleep "$sample"
+    elapsed=$((elapsed + sample))
+  done
+  wait "$wrk_pid" || true
+  grep -E 'requests in|Requests/sec|Non-2xx|Socket errors' "$work/soak.out" || true
+  peak=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$linkgen_pid/status")
+  printf '\npeak resident memory %s MB (target < 100 MB: %s)\n' "$peak" \
+    "$([ "$peak" -lt 100 ] && echo met || echo MISSED)"
+  [ "$peak" -lt 100 ]
+}
+
 # linkgen, without the access log (nginx runs with access_log off too).
 LOG_LEVEL=${LOG_LEVEL:-notice}
 "$LINKGEN" serve --config "$CONFIG" --host 127.0.0.1 --port 0 --log-level "$LOG_LEVEL" --no-database \
@@ -75,6 +119,10 @@ for _ in $(seq 100); do grep -q 'listening on' "$work/linkgen.out" && break; sle
 linkgen_port=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/linkgen.out")
 [ -n "$linkgen_port" ] || { cat "$work/linkgen.err" >&2; exit 70; }
 L="http://127.0.0.1:$linkgen_port"
+if [ -n "${DISTINCT_SOAK:-}" ]; then
+  distinct_soak
+  exit
+fi
 
 # The same bytes, as static files.
 root="$work/root"

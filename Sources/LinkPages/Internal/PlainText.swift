@@ -14,7 +14,7 @@ import Foundation
 /// - The text is NFC-normalised, runs of spaces become one, and the ends are trimmed.
 package enum PlainText {
   package static func clean(_ text: String) -> String {
-    if isPlainASCII(text) { return text }
+    if isPlainASCII(text) || isPlain(text) { return text }
     let scalars =
       isNormalized(text)
       ? Array(text.unicodeScalars)
@@ -56,6 +56,26 @@ package enum PlainText {
         afterSpace = true
       default: return false
       }
+    }
+    return !afterSpace || text.isEmpty
+  }
+
+  /// ``isPlainASCII(_:)`` beyond ASCII: NFC for certain (``isNormalized(_:)``), nothing to
+  /// remove or to turn into a space, no other white space, no joiner, single spaces between
+  /// words and none at the ends: cleaning leaves it as it is (a title with curly quotes).
+  private static func isPlain(_ text: String) -> Bool {
+    guard isNormalized(text) else { return false }
+    var afterSpace = true
+    for scalar in text.unicodeScalars {
+      if scalar == " " {
+        if afterSpace { return false }
+        afterSpace = true
+        continue
+      }
+      guard classify(scalar) == .keep, scalar.value != 0x200D,
+        scalar.value < 0x80 || !scalar.properties.isWhitespace
+      else { return false }
+      afterSpace = false
     }
     return !afterSpace || text.isEmpty
   }

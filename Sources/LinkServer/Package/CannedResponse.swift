@@ -113,7 +113,7 @@ package struct CannedResponse: Sendable {
 extension CannedResponse: CacheCosted {
   /// The body, the two wire heads and the two header lists (each about a wire head), and the
   /// entry's bookkeeping.
-  var cacheCost: Int { body.readableBytes + 4 * wirePrefix.readableBytes + 256 }
+  var cacheCost: Int { body.capacity + 4 * wirePrefix.capacity + 256 }
 }
 
 /// Strong entity tags: a 64-bit hash of the body, as 16 hex digits in quotes. Four lanes of
