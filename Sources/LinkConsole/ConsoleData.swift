@@ -89,6 +89,28 @@ package struct StoreConsoleData: ConsoleData {
   }
 
   package func links(_ request: LinkListRequest) async throws(StoreError) -> LinkListPage {
-    LinkListPage(items: [], next: nil)
+    let page = try await store.consoleLinks(
+      ConsoleLinkQuery(
+        search: request.search,
+        route: request.route,
+        after: request.after.map { ConsoleLinkCursor(createdAt: $0.createdAt, code: $0.code) },
+        limit: request.limit,
+        from: request.range.from,
+        to: request.range.to
+      )
+    )
+    let items = page.rows.map { row in
+      LinkListItem(
+        code: row.code,
+        route: row.route,
+        values: row.values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+        createdAt: Date(timeIntervalSince1970: Double(row.createdAt)),
+        clicks: row.clicks
+      )
+    }
+    return LinkListPage(
+      items: items,
+      next: page.next.map { LinkCursor(createdAt: $0.createdAt, code: $0.code) }
+    )
   }
 }
