@@ -44,14 +44,14 @@ extension LinkServer {
     public var metricsEnabled = true
     /// The most landing pages, 404 pages excluded, kept rendered in memory.
     public var pageCacheSize = 2048
-    /// The most bytes those pages may take (16 MiB by default: bodies, headers and
+    /// The most bytes those pages may take (12 MiB by default: bodies, headers and
     /// bookkeeping), so that a run of distinct links, each page seen once, keeps memory bounded
     /// whatever the pages weigh (a desktop page carries its QR code).
-    public var pageCacheBytes = 16 << 20
+    public var pageCacheBytes = 12 << 20
     /// The most QR code images kept in memory.
     public var qrCacheSize = 1024
-    /// The most bytes those images may take (4 MiB by default).
-    public var qrCacheBytes = 4 << 20
+    /// The most bytes those images may take (2 MiB by default).
+    public var qrCacheBytes = 2 << 20
     /// Called once the server listens, with the address and the port it is bound to (the
     /// free port chosen for port 0).
     public var onListening: (@Sendable (_ host: String, _ port: Int) async -> Void)?
