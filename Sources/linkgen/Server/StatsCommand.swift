@@ -11,7 +11,8 @@ extension Linkgen {
         Counts come from the server's database (--database, or $LINKGEN_DATABASE_URL, else \
         sqlite:linkgen.sqlite), by UTC day. `clicks` are pages served to people, and \
         `visitors` an estimate of how many distinct people those were (per day, added up over \
-        the days; only when grouped by day, route or link, "-" otherwise); `bots` are \
+        the days; only when grouped by day, route or link, "-" otherwise); `scans` are \
+        requests carrying the scan marker `src=qr` (printed codes), counted apart from clicks; `bots` are \
         crawlers, link previews, HEAD/OPTIONS probes and HTTP libraries, counted apart (never \
         dropped) with their reasons; `store` counts "Get the app" taps and `deferred` the deep \
         links apps restored after install. No addresses or user agents are stored.
@@ -24,6 +25,7 @@ extension Linkgen {
           linkgen stats --from 2026-11-01 --to 2026-11-30 --route shared-checklist
           linkgen stats --link k7m2xq9rtb4h --by day,platform
           linkgen stats --days 7 --by route --format json
+          linkgen stats --days 90 --by day --format csv > overview.csv
 
         Exit status: 0 on success, 64 for a usage error, 69 when the database cannot be \
         reached, 78 for a bad database URL.
@@ -61,7 +63,21 @@ extension Linkgen {
     var groupBy: String = "route,link,day"
 
     @OptionGroup var database: DatabaseOptions
-    @OptionGroup var output: FormatOptions
+
+    /// What `--format` takes.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+      case text, json, csv
+    }
+
+    @Option(
+      help: ArgumentHelp(
+        "Output format: text (aligned columns), json (one object) or csv (the console's "
+          + "export columns: the --by columns, then clicks, visitors, bots, store_taps, "
+          + "deferred_opens, scans).",
+        valueName: "format"
+      )
+    )
+    var format: Format = .text
 
     func validate() throws {
       _ = try query(today: ClickDay(Date()))
@@ -70,9 +86,11 @@ extension Linkgen {
     func run() async throws {
       let query = try self.query(today: ClickDay(Date()))
       let rows = try await database.withStore { store in try await store.stats(query) }
-      switch output.format {
+      switch format {
       case .json: Console.print(StoreJSON.stats(rows, query: query))
       case .text: Console.print(StoreText.stats(rows, query: query))
+      case .csv:
+        FileHandle.standardOutput.write(Data(StatsCSV.stats(rows, groupBy: query.groupBy).utf8))
       }
     }
 

@@ -36,7 +36,7 @@ enum StoreJSON {
   }
 
   /// `{"from", "to", "groupBy", "rows": [{<dimensions>, "clicks", "visitors", "bots",
-  /// "botReasons", "storeTaps", "deferredOpens"}], "beforeMove": [{<route, link>, "source",
+  /// "botReasons", "storeTaps", "deferredOpens", "scans"}], "beforeMove": [{<route, link>, "source",
   /// "platform", "event", "count"}]}` (LinkStore's shape, shared with the server's API).
   static func stats(_ report: StatsReport, query: StatsQuery) -> String {
     query.json(report).rendered()
@@ -89,18 +89,18 @@ enum StoreText {
     guard !rows.isEmpty else { return "no clicks from \(query.from) to \(query.to)" }
     let header =
       query.groupBy.map(\.rawValue) + [
-        "clicks", "visitors", "bots", "store", "deferred", "bot reasons",
+        "clicks", "visitors", "bots", "store", "deferred", "scans", "bot reasons",
       ]
     let body = rows.map { row in
       query.groupBy.map { row.cell($0) ?? "-" }
         + [
           String(row.clicks), row.visitors.map { "~\($0)" } ?? "-", String(row.bots),
-          String(row.storeTaps), String(row.deferredOpens),
+          String(row.storeTaps), String(row.deferredOpens), String(row.scans),
           row.botReasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             .map { "\($0.key) \($0.value)" }.joined(separator: ", "),
         ]
     }
-    let numeric = Set(query.groupBy.count..<query.groupBy.count + 5)
+    let numeric = Set(query.groupBy.count..<query.groupBy.count + 6)
     return table(header: header, rows: body, rightAligned: numeric)
   }
 
