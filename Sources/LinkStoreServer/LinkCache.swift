@@ -64,13 +64,17 @@ final class LinkCache: Sendable {
   /// entry, the dictionary slot and the objects behind the strings.
   static func estimatedBytes(of link: ShortLink) -> Int {
     let links = link.links
-    var strings = [link.code, link.code, link.shortURL, links.scheme, links.universal, links.web]
-    strings += [links.appStore, links.appStoreApp, links.playStore, links.androidIntent]
-      .compactMap(\.self)
-    strings += [link.card?.title, link.card?.description, link.card?.imageURL, link.keptPath]
-      .compactMap(\.self)
-    strings += link.values.all.compactMap { $0.value?.description }
-    return 512 + strings.reduce(0) { $0 + $1.utf8.count + 16 }
+    let card = link.card
+    var bytes = 512 + 2 * link.code.utf8.count + link.shortURL.utf8.count
+    for text in [links.scheme, links.universal, links.web] { bytes += text.utf8.count + 16 }
+    for text in [
+      links.appStore, links.appStoreApp, links.playStore, links.androidIntent, card?.title,
+      card?.description, card?.imageURL, link.keptPath,
+    ] {
+      bytes += (text?.utf8.count ?? 0) + 16
+    }
+    for (_, value) in link.values.all { bytes += (value?.description.utf8.count ?? 0) + 16 }
+    return bytes
   }
 
   /// The link's state from the cache, if it holds the code.
