@@ -147,7 +147,8 @@ struct ConsoleSource {
     var sql = ""
     var binds: [ConsoleValue] = []
     if let code {
-      sql += " AND code = ?"
+      // `code <> ''` lets SQLite use the partial index linkgen_counts_by_code.
+      sql += " AND code = ? AND code <> ''"
       binds.append(.text(code))
     }
     if let route {
