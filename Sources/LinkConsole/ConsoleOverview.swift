@@ -27,6 +27,7 @@ package struct ConsoleMetrics: Sendable, Hashable {
     bots += row.bots
     storeTaps += row.storeTaps
     deferredOpens += row.deferredOpens
+    scans += row.scans
   }
 }
 
