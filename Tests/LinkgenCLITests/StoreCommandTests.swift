@@ -174,5 +174,18 @@ import Testing
       "stats", "--from", "2020-01-01", "--to", "2020-01-02", "--database", url,
     ])
     #expect(empty.output == "no clicks from 2020-01-01 to 2020-01-02\n")
+
+    // --html: the overview as one file that needs nothing else: no script, nothing fetched.
+    let report = directory.file("report.html").path
+    let html = try Linkgen.run([
+      "stats", "--from", "2026-11-20", "--to", "2026-11-21", "--html", report, "--database", url,
+    ])
+    #expect(html.status == 0 && html.output.isEmpty, "\(html.error)")
+    let page = try String(contentsOfFile: report, encoding: .utf8).lowercased()
+    #expect(page.hasPrefix("<!doctype html>") && page.contains("<svg"))
+    #expect(page.contains("spring-sale") && page.contains("shared-checklist"))
+    for fetch in ["<script", "<link", "src=", "url(", "@import"] {
+      #expect(!page.contains(fetch), "the report has \(fetch)")
+    }
   }
 }

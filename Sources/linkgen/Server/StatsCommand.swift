@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinkConsole
 import LinkStore
 
 extension Linkgen {
@@ -12,7 +13,8 @@ extension Linkgen {
         sqlite:linkgen.sqlite), by UTC day. `clicks` are pages served to people, and \
         `visitors` an estimate of how many distinct people those were (per day, added up over \
         the days; only when grouped by day, route or link, "-" otherwise); `scans` are \
-        requests carrying the scan marker `src=qr` (printed codes), counted apart from clicks; `bots` are \
+        for printed codes' scan marker (`src=qr`), to be counted apart from clicks: this \
+        version of the server does not record scans yet, so the column is 0; `bots` are \
         crawlers, link previews, HEAD/OPTIONS probes and HTTP libraries, counted apart (never \
         dropped) with their reasons; `store` counts "Get the app" taps and `deferred` the deep \
         links apps restored after install. No addresses or user agents are stored.
@@ -26,6 +28,12 @@ extension Linkgen {
           linkgen stats --link k7m2xq9rtb4h --by day,platform
           linkgen stats --days 7 --by route --format json
           linkgen stats --days 90 --by day --format csv > overview.csv
+          linkgen stats --days 30 --html report.html
+
+        --html writes the console's overview for the range (charts per day, totals against \
+        the previous period, the top routes, links, referrers, platforms, in-app browsers and \
+        bot reasons) as one self-contained HTML file: inline CSS and SVG, no script, nothing \
+        fetched, for mail or an archive. It replaces the printed rows.
 
         Exit status: 0 on success, 64 for a usage error, 69 when the database cannot be \
         reached, 78 for a bad database URL.
@@ -79,12 +87,25 @@ extension Linkgen {
     )
     var format: Format = .text
 
+    @Option(
+      help: ArgumentHelp(
+        "Write the overview as one self-contained HTML file (inline CSS and SVG, no script) "
+          + "instead of printing rows.",
+        valueName: "file"
+      )
+    )
+    var html: String?
+
     func validate() throws {
       _ = try query(today: ClickDay(Date()))
     }
 
     func run() async throws {
       let query = try self.query(today: ClickDay(Date()))
+      if let html {
+        try await writeReport(query, to: html)
+        return
+      }
       let rows = try await database.withStore { store in try await store.stats(query) }
       switch format {
       case .json: Console.print(StoreJSON.stats(rows, query: query))
@@ -92,6 +113,17 @@ extension Linkgen {
       case .csv:
         FileHandle.standardOutput.write(Data(StatsCSV.stats(rows, groupBy: query.groupBy).utf8))
       }
+    }
+
+    /// The console's overview for the query's days, route and link, as one HTML file.
+    private func writeReport(_ query: StatsQuery, to path: String) async throws {
+      let range = DayRange(from: query.from, to: query.to)
+      let overview = try await database.withStore { store in
+        try await store.consoleOverview(range, route: query.route, code: query.code)
+      }
+      let title = "linkgen stats \(query.from) – \(query.to)"
+      try OutputWriter.write(Data(ConsoleReport.html(overview, title: title).utf8), to: path)
+      Console.note("wrote \(path)")
     }
 
     private func query(today: ClickDay) throws(ValidationError) -> StatsQuery {
