@@ -163,9 +163,10 @@ public struct ClickEvent: Sendable, Hashable {
   /// The referring site's host name only (`news.example.com`), if any.
   public var referrerHost: String?
   /// For the unique-visitor estimate of people's page visits: a 64-bit hash of who the visitor
-  /// is (the server hashes the client's address and user agent with a random salt it keeps in
-  /// memory for the day, never stored, so the hash cannot be traced back or matched across
-  /// days), or `nil` to leave the visit out of the estimate. It only ever updates a sketch
+  /// is (the server hashes the client's address and user agent with a random salt made for
+  /// each UTC day, shared by the server's copies through the database and deleted once its day
+  /// has passed, so the hash cannot be matched across days), or `nil` to leave the visit out
+  /// of the estimate. It only ever updates a sketch
   /// (``StatsRow/visitors``); it is not stored.
   public var visitorHash: UInt64?
 

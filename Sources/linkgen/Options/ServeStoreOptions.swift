@@ -30,7 +30,7 @@ struct ServeStoreOptions: ParsableArguments {
 
   @Flag(
     inversion: .prefixedNo,
-    help: "Estimate the distinct people among the clicks, per day (a salted hash, never stored)."
+    help: "Estimate the distinct people among the clicks, per day (a salted hash, not stored)."
   )
   var uniqueVisitors = true
 

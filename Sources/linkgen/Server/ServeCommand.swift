@@ -57,8 +57,9 @@ extension Linkgen {
         platform, in-app browser, referrer host; bots apart with the reason; no \
         address, no user agent), written every --flush-interval seconds and at \
         shutdown; distinct people are estimated per day from a hash of the address \
-        and user agent with a salt kept in memory for the day, never stored \
-        (--no-unique-visitors turns that off). Rate limits: --rate-limit per client address, --key-rate-limit per \
+        and user agent with a salt made for each UTC day, shared by every copy through \
+        the database and deleted once its day has passed (--no-unique-visitors turns \
+        that off). Rate limits: --rate-limit per client address, --key-rate-limit per \
         key, per minute, counted by each copy on its own.
         SIGTERM or SIGINT stops it after the requests in progress finish. The \
         address goes to standard output; logs go to standard error, one line per \
