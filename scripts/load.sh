@@ -6,6 +6,8 @@
 #   DURATION=5s CONNECTIONS=128 scripts/load.sh
 #   LINKS=0 scripts/load.sh              # the stateless server only
 #   DISTINCT=0 scripts/load.sh           # without the distinct-link cases
+#   STORE=0 scripts/load.sh              # without scripts/load-store.sh (cold short links,
+#                                        # creation with 1/16/64 clients), which runs last
 #   POSTGRES_URL=postgres://… scripts/load.sh   # short links on PostgreSQL too (default:
 #                                        # $LINKGEN_TEST_POSTGRES_URL; skipped when unset)
 #   SOAK=300 scripts/load.sh             # the soak alone: 300 s of mixed traffic (scripts/soak.py)
@@ -349,4 +351,9 @@ peak=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$linkgen_pid/status")
 memory="met"
 [ "$peak" -lt 100 ] || { memory="MISSED"; failed=1; }
 printf '\nlinkgen resident memory after the runs: %s MB (peak %s MB; target < 100 MB: %s)\n' "$rss" "$peak" "$memory"
+# Then the store's own cases (scripts/load-store.sh): cold short links and link creation.
+if [ "${STORE:-1}" != 0 ] && [ "${LINKS:-1}" != 0 ]; then
+  LINKGEN="$LINKGEN" POSTGRES_URL="${POSTGRES_URL:-${LINKGEN_TEST_POSTGRES_URL:-}}" \
+    bash scripts/load-store.sh || failed=1
+fi
 exit $failed
