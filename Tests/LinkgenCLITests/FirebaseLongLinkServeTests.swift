@@ -208,8 +208,9 @@ import Testing
       nested.text.contains("openlist://shared-checklists?shared-checklistId=\(ServeTests.id)")
     )
     #expect(try server.get("/Gone").status == 410)
-    // Case matters, and nothing else answers.
-    for target in ["/abcd", "/AbCd/x", "/AbCde", "/metrics2", "/api/AbCd", "/console/AbCd"] {
+    // Case matters, and nothing else answers. (`/console/…` is the console's: without a
+    // session it answers 303 to its sign-in page, ConsoleSecurityTests.)
+    for target in ["/abcd", "/AbCd/x", "/AbCde", "/metrics2", "/api/AbCd", "/consoles/AbCd"] {
       let answer = try server.get(target, headers: [("User-Agent", UserAgent.iPhoneSafari)])
       #expect(answer.status == 404, "\(target)")
       #expect(answer.header("Location") == nil)
