@@ -14,6 +14,7 @@ import json, os, re, subprocess, sys, tempfile, time, urllib.request, urllib.par
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 LINKGEN = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/linkgen"
 TABLE = "Examples/openlist/linkgen.json"
@@ -93,18 +94,22 @@ def session(base, key, hostile_code, language, tmp):
         assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == language
         driver.find_element(By.NAME, "key").send_keys(key)
         driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        WebDriverWait(driver, 30).until(lambda d: not d.current_url.endswith("/sign-in"))
         assert driver.current_url.rstrip("/").endswith("/console"), driver.current_url
         check_clean(driver, "overview")
         driver.get(base + "/console/links/new?route=invite")
         driver.find_element(By.NAME, "p.code").send_keys("bad!")
         driver.find_element(By.XPATH, f"//button[text()='{words[0]}']").click()
-        error = driver.find_element(By.CSS_SELECTOR, "p.error").text
+        # A click does not wait for the form's answer: wait for the page it brings.
+        error = WebDriverWait(driver, 30).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "p.error"))[0].text
         assert error, "no error next to the field"
         field = driver.find_element(By.NAME, "p.code")
         assert field.get_attribute("value") == "bad!", "the value was not kept"
         field.clear()
         field.send_keys("ABC123")
         driver.find_element(By.XPATH, f"//button[text()='{words[0]}']").click()
+        WebDriverWait(driver, 30).until(lambda d: not d.current_url.split("?")[0].endswith("/new"))
         code = driver.current_url.rsplit("/", 1)[1]
         assert re.fullmatch(r"[a-z0-9-]+", code), driver.current_url
         check_clean(driver, "link page")
@@ -123,6 +128,7 @@ def session(base, key, hostile_code, language, tmp):
         assert fetch(driver, base, "/console/overview.csv").decode().startswith("day,clicks")
         driver.get(base + "/console")
         driver.find_element(By.XPATH, f"//button[text()='{words[1]}']").click()
+        WebDriverWait(driver, 30).until(lambda d: d.current_url.endswith("/sign-in"))
         driver.get(base + "/console/links")
         assert driver.current_url.endswith("/console/sign-in"), "signed out, /console still answers"
         print(f"{language}: signed in, made {code}, listed, QR decoded, CSV, clean pages, signed out")
