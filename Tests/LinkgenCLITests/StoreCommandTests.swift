@@ -64,6 +64,7 @@ import Testing
       (["keys", "list", "--database", "sqlite:/nonexistent-linkgen/x.sqlite"], 78, "cannot open"),
       (["keys", "list", "--database", "postgres://u:secret@127.0.0.1:1/db"], 69, "unreachable"),
       (["stats", "--from", "2026-13-01"], 64, "not a date"),
+      (["stats", "--html", "report.html", "--format", "json"], 64, "leave out --format json"),
       (["stats", "--by", "colour"], 64, "unknown column 'colour'"),
       (["stats", "--from", "2026-11-02", "--to", "2026-11-01"], 64, "is after --to"),
     ] as [([String], Int32, String)]

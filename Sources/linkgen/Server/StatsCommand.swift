@@ -98,6 +98,9 @@ extension Linkgen {
 
     func validate() throws {
       _ = try query(today: ClickDay(Date()))
+      if html != nil, format != .text {
+        throw ValidationError("--html writes an HTML file; leave out --format \(format.rawValue)")
+      }
     }
 
     func run() async throws {
