@@ -75,6 +75,12 @@ let package = Package(
     // the LinkClient package (Packages/LinkClient), and the release and fuzz builds never build
     // the generator (OpenAPIKit, Yams).
     .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+    // LinkStoreServer's `/api/v1` handlers implement LinkAPI's `APIProtocol` on a hummingbird
+    // router (one small module over hummingbird and the runtime).
+    .package(
+      url: "https://github.com/hummingbird-project/swift-openapi-hummingbird",
+      from: "2.1.0"
+    ),
   ],
   targets: [
     // MARK: Core
@@ -243,6 +249,10 @@ let package = Package(
         "LinkPages",
         "LinkServer",
         "LinkStore",
+        // The API's types and `APIProtocol`, which APIHandlers implements.
+        "LinkAPI",
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -280,7 +290,9 @@ let package = Package(
     // (Generated/), so that building the server never builds the generator.
     .target(
       name: "LinkAPI",
-      dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
+      dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+      // What is generated and how to regenerate it.
+      exclude: ["README.md"]
     ),
 
     // MARK: Executables

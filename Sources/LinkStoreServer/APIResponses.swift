@@ -33,9 +33,19 @@ enum APIResponses {
     field: String? = nil,
     headers: HTTPFields = HTTPFields()
   ) -> Response {
+    json(status, errorValue(code: code, message: message, field: field), headers: headers)
+  }
+
+  /// `{"error": {"code", "message", "field"?}}`.
+  static func errorValue(code: String, message: String, field: String?) -> JSONValue {
     var members: [(String, JSONValue)] = [("code", .string(code)), ("message", .string(message))]
     if let field { members.append(("field", .string(field))) }
-    return json(status, .object([("error", .object(members))]), headers: headers)
+    return .object([("error", .object(members))])
+  }
+
+  /// The error object's bytes, as ``error(_:_:_:field:headers:)`` sends them.
+  static func errorBytes(code: String, message: String, field: String?) -> [UInt8] {
+    Array((errorValue(code: code, message: message, field: field).rendered() + "\n").utf8)
   }
 
   /// The status of a store error: 400 for a bad request, 404, 409 for a taken slug, 503 while
@@ -69,19 +79,6 @@ enum APIResponses {
       field: field(of: error),
       headers: headers
     )
-  }
-
-  /// `{"code", "short", "links"}` (and the route and values, for convenience).
-  static func created(_ link: ShortLink) -> JSONValue {
-    .object([
-      ("code", .string(link.code)),
-      ("short", .string(link.shortURL)),
-      ("route", .string(link.route)),
-      ("params", link.values.json),
-      ("links", link.links.json),
-      ("expiresAt", link.expiresAt.map { .string($0.formatted(.iso8601)) } ?? .null),
-      ("maxVisits", link.maxVisits.map(JSONValue.number) ?? .null),
-    ])
   }
 
   /// `{"route", "params", "links"}`, as `linkgen make --format json` prints them, plus the code

@@ -187,7 +187,7 @@ extension NewShortLink {
     )
   }
 
-  private static func date(_ text: String) -> Date? {
+  static func date(_ text: String) -> Date? {
     if let date = try? Date(text, strategy: .iso8601) { return date }
     return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
   }

@@ -97,7 +97,7 @@ extension StoreExtension {
     if let decision, !decision.allowed {
       return ExtensionResponse(Self.tooManyRequests(decision), endpoint: endpoint.label)
     }
-    var response = await answer(endpoint, segments, request, key: key)
+    var response = await answer(endpoint, segments, request, context, key: key)
     if let decision { Self.addRateLimitHeaders(decision, to: &response.headers) }
     return ExtensionResponse(response, endpoint: endpoint.label)
   }
@@ -142,6 +142,7 @@ extension StoreExtension {
     _ endpoint: APIEndpoint,
     _ segments: [Substring],
     _ request: Request,
+    _ context: LinkRequestContext,
     key: APIKey?
   ) async -> Response {
     if let key, let scope = endpoint.scope(for: request.method), !key.scopes.contains(scope) {
@@ -152,39 +153,44 @@ extension StoreExtension {
         field: "scopes"
       )
     }
+    let caller = APIHandlers.Caller(keyID: key?.id, userAgent: request.headers[.userAgent])
     switch endpoint {
-    case .links: return await create(request, keyID: key?.id)
-    case .opens: return await reportOpen(request)
+    case .links:
+      return await generated(request, context, caller) { body throws(RequestProblem) in
+        _ = try NewShortLink.read(json: body, table: store.table)
+      }
+    case .opens:
+      return await generated(request, context, caller) { body throws(RequestProblem) in
+        _ = try DeferredOpenReport.link(json: body)
+      }
     case .stats: return await stats(request)
     case .openAPI: return OpenAPIDocument.response(head: request.method == .head)
     case .link:
-      let code = String(segments[1])
       return request.method == .delete
-        ? await delete(code: code) : await resolve(code: code, request)
+        ? await apiRouter.respond(to: request, body: nil, context: context, caller: caller)
+        : await resolve(code: String(segments[1]), request)
     }
   }
 
-  /// `POST /api/v1/links`.
-  func create(_ request: Request, keyID: String?) async -> Response {
+  /// The answer of the operation APIHandlers implements, once the strict reader (`check`, after
+  /// the body's length) has taken the body: see APIRouter for how the two split the work.
+  func generated(
+    _ request: Request,
+    _ context: LinkRequestContext,
+    _ caller: APIHandlers.Caller,
+    check: ([UInt8]) throws(RequestProblem) -> Void
+  ) async -> Response {
     let body: [UInt8]
     switch await readBody(request) {
     case .success(let bytes): body = bytes
     case .failure(let refusal): return refusal.response
     }
-    let new: NewShortLink
     do throws(RequestProblem) {
-      new = try NewShortLink.read(json: body, table: store.table)
+      try check(body)
     } catch {
       return APIResponses.error(.badRequest, "invalidRequest", error.message, field: error.field)
     }
-    do throws(StoreError) {
-      let link = try await store.createLink(new, keyID: keyID)
-      health.succeeded()
-      return APIResponses.json(.created, APIResponses.created(link))
-    } catch {
-      health.failed(error)
-      return APIResponses.error(error)
-    }
+    return await apiRouter.respond(to: request, body: body, context: context, caller: caller)
   }
 
   /// A request's body, sent with a `Content-Length` of at most the limit; otherwise the
@@ -255,27 +261,6 @@ extension StoreExtension {
       }
     } catch {
       health.failed(error)
-      return APIResponses.error(error)
-    }
-  }
-
-  /// `DELETE /api/v1/links/<code>`.
-  func delete(code: String) async -> Response {
-    do throws(StoreError) {
-      try await store.deleteLink(code: code)
-      cache.remove(code)
-      health.succeeded()
-      return Response(status: .noContent)
-    } catch {
-      health.failed(error)
-      if error.code == .notFound {
-        return APIResponses.error(
-          .notFound,
-          "notFound",
-          "no short link has the code '\(Self.shown(code))'",
-          field: "code"
-        )
-      }
       return APIResponses.error(error)
     }
   }

@@ -51,6 +51,8 @@ package struct StoreExtension: LinkServerExtension {
   let keyLimiter: RateLimiter
   let health: DatabaseHealth
   let cache: LinkCache
+  /// The `/api/v1` operations APIHandlers answers, through the generated code.
+  let apiRouter: APIRouter
 
   package init(store: LinkStore, settings: Settings, logger: Logger) {
     self.store = store
@@ -61,6 +63,16 @@ package struct StoreExtension: LinkServerExtension {
     keyLimiter = RateLimiter(limit: settings.keyRateLimit)
     health = DatabaseHealth(logger: logger, database: store.databaseURL.description)
     cache = LinkCache(ttl: settings.linkCacheTTL)
+    apiRouter = APIRouter(
+      handlers: APIHandlers(
+        store: store,
+        cache: cache,
+        health: health,
+        clicks: clicks,
+        recordClicks: settings.recordClicks,
+        shortPrefix: shortPrefix
+      )
+    )
   }
 
   /// The server extensions to install: this one, and (when clicks are recorded) the counter of

@@ -1,8 +1,7 @@
 import Foundation
+import LinkAPI
 import LinkgenTestSupport
 import Testing
-
-@testable import LinkAPI
 
 /// Every answer of the API, hummingbird's and the answer from memory alike, read by the types
 /// swift-openapi-generator made from the document (LinkAPI): a member the document does not
@@ -39,7 +38,19 @@ import Testing
     )
     #expect(created.status == 201)
     let link = try Self.decode(Components.Schemas.CreatedLink.self, created)
-    #expect(link.maxVisits == 5 && link.params.additionalProperties["id"] == .case1(ServeTests.id))
+    #expect(link.maxVisits == 5 && (link.params["id"] ?? nil) == .case1(ServeTests.id))
+    // Without a limit or an end: both members present, as `null` (CreatedLinkBody's decoder
+    // refuses an answer that leaves them out, as the document does).
+    let plain = try API.send(
+      server,
+      "POST",
+      "/api/v1/links",
+      body: API.createBody(),
+      headers: API.bearer(key)
+    )
+    #expect(plain.status == 201 && plain.text.contains("\"maxVisits\":null"), "\(plain.text)")
+    let unlimited = try Self.decode(Components.Schemas.CreatedLink.self, plain)
+    #expect(unlimited.maxVisits == nil && unlimited.expiresAt == nil)
     // hummingbird's answer (the connection closes), then the kept-alive connection's, which
     // the server answers from memory once the link is cached.
     let slow = try API.send(server, "GET", "/api/v1/links/\(link.code)")

@@ -9,6 +9,11 @@ import Logging
 #elseif canImport(Darwin)
   import Darwin
 #endif
+#if canImport(CoreFoundation)
+  // swift-openapi-runtime (through LinkStoreServer's API) loads CoreFoundation, whose headers
+  // then own `timespec` and `tm`: their members need the module imported.
+  import CoreFoundation
+#endif
 
 /// A swift-log handler that writes one JSON object per line to standard error, for log
 /// shippers: `{"time":"2026-11-22T23:01:31.123Z","level":"info","label":"linkgen.serve",

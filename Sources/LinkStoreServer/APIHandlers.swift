@@ -1,0 +1,248 @@
+import Foundation
+import HTTPTypes
+import LinkAPI
+import LinkKit
+import LinkServer
+import LinkStore
+import OpenAPIRuntime
+
+/// The `/api/v1` operations that write or count — make a link, delete one, report an open — as
+/// the `APIProtocol` generated from the OpenAPI document declares them (LinkAPI): the input is
+/// the document's types, decoded by the generated code; the output is the document's responses,
+/// encoded by it. Registered once on a hummingbird router (``APIRouter``).
+///
+/// The other operations are answered by the extension itself, before the router, and reach
+/// none of these methods: `OPTIONS` and 405 (with the key checks), resolving a link and the
+/// document (`GET|HEAD /api/v1/links/{code}`, `/api/v1/openapi.json`: hot, answered from the
+/// link cache or memory), and the stats, whose rows the generated types cannot write (a
+/// grouped column with no value, and `visitors` when not estimated, are `null` in the document;
+/// the generated encoder leaves them out). APISchemaTests hold those answers to the document.
+struct APIHandlers: APIProtocol {
+  /// Who is calling, which the generated input does not carry: set around each call.
+  struct Caller: Sendable {
+    /// The API key's id, for a request that needs one.
+    var keyID: String?
+    /// The request's `User-Agent`.
+    var userAgent: String?
+  }
+  @TaskLocal static var caller = Caller()
+
+  let store: LinkStore
+  let cache: LinkCache
+  let health: DatabaseHealth
+  let clicks: ClickRecording
+  let recordClicks: Bool
+  /// `/s/`.
+  let shortPrefix: String
+
+  // MARK: Answered through the generated code
+
+  func createLink(_ input: Operations.CreateLink.Input) async throws
+    -> Operations.CreateLink.Output
+  {
+    guard case .json(let body) = input.body else { throw AnsweredElsewhere() }
+    do throws(StoreError) {
+      let link = try await store.createLink(NewShortLink(body), keyID: Self.caller.keyID)
+      health.succeeded()
+      return .created(.init(body: .json(CreatedLinkBody(link))))
+    } catch {
+      health.failed(error)
+      let failure = APIFailure(error)
+      switch failure.status {
+      case .badRequest: return .badRequest(.init(body: .json(failure.body)))
+      case .conflict: return .conflict(.init(body: .json(failure.body)))
+      case .serviceUnavailable: return .serviceUnavailable(failure.unavailable)
+      default: return .undocumented(statusCode: failure.status.code, failure.payload)
+      }
+    }
+  }
+
+  func deleteLink(_ input: Operations.DeleteLink.Input) async throws
+    -> Operations.DeleteLink.Output
+  {
+    let code = input.path.code
+    do throws(StoreError) {
+      try await store.deleteLink(code: code)
+      cache.remove(code)
+      health.succeeded()
+      return .noContent(.init())
+    } catch {
+      health.failed(error)
+      let failure =
+        error.code == .notFound ? APIFailure.noSuchCode(code, field: "code") : APIFailure(error)
+      switch failure.status {
+      case .notFound: return .notFound(.init(body: .json(failure.body)))
+      case .serviceUnavailable: return .serviceUnavailable(failure.unavailable)
+      default: return .undocumented(statusCode: failure.status.code, failure.payload)
+      }
+    }
+  }
+
+  func reportOpen(_ input: Operations.ReportOpen.Input) async throws
+    -> Operations.ReportOpen.Output
+  {
+    guard case .json(let body) = input.body else { throw AnsweredElsewhere() }
+    let failure: APIFailure
+    switch await OpenReport.read(body.link, handlers: self) {
+    case .success(let report):
+      if recordClicks { report.record(clicks, userAgent: Self.caller.userAgent) }
+      return .noContent(.init())
+    case .failure(let refused): failure = refused
+    }
+    switch failure.status {
+    case .badRequest: return .badRequest(.init(body: .json(failure.body)))
+    case .notFound: return .notFound(.init(body: .json(failure.body)))
+    case .serviceUnavailable: return .serviceUnavailable(failure.unavailable)
+    default: return .undocumented(statusCode: failure.status.code, failure.payload)
+    }
+  }
+
+  // MARK: Answered by the extension before the router
+
+  /// Thrown by an operation the extension answers itself; never reached (500 if it were).
+  struct AnsweredElsewhere: Error {}
+
+  func linksOptions(_ input: Operations.LinksOptions.Input) async throws
+    -> Operations.LinksOptions.Output
+  { throw AnsweredElsewhere() }
+  func getLink(_ input: Operations.GetLink.Input) async throws -> Operations.GetLink.Output {
+    throw AnsweredElsewhere()
+  }
+  func headLink(_ input: Operations.HeadLink.Input) async throws -> Operations.HeadLink.Output {
+    throw AnsweredElsewhere()
+  }
+  func linkOptions(_ input: Operations.LinkOptions.Input) async throws
+    -> Operations.LinkOptions.Output
+  { throw AnsweredElsewhere() }
+  func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
+    throw AnsweredElsewhere()
+  }
+  func headStats(_ input: Operations.HeadStats.Input) async throws
+    -> Operations.HeadStats.Output
+  { throw AnsweredElsewhere() }
+  func statsOptions(_ input: Operations.StatsOptions.Input) async throws
+    -> Operations.StatsOptions.Output
+  { throw AnsweredElsewhere() }
+  func opensOptions(_ input: Operations.OpensOptions.Input) async throws
+    -> Operations.OpensOptions.Output
+  { throw AnsweredElsewhere() }
+  func getOpenAPI(_ input: Operations.GetOpenAPI.Input) async throws
+    -> Operations.GetOpenAPI.Output
+  { throw AnsweredElsewhere() }
+  func headOpenAPI(_ input: Operations.HeadOpenAPI.Input) async throws
+    -> Operations.HeadOpenAPI.Output
+  { throw AnsweredElsewhere() }
+  func openAPIOptions(_ input: Operations.OpenAPIOptions.Input) async throws
+    -> Operations.OpenAPIOptions.Output
+  { throw AnsweredElsewhere() }
+}
+
+/// An error answer in the document's terms: its status and `Error` object.
+struct APIFailure: Error {
+  let status: HTTPResponse.Status
+  let body: Components.Schemas._Error
+
+  init(_ status: HTTPResponse.Status, _ code: String, _ message: String, field: String? = nil) {
+    self.status = status
+    // A code the document does not list is only ever a 500's (`internalError`, …), sent as
+    // an undocumented answer with the code in its text.
+    body = .init(
+      error: .init(code: .init(rawValue: code) ?? .invalidRequest, message: message, field: field)
+    )
+  }
+
+  /// A store error, as APIResponses.error(_:) answers it.
+  init(_ error: StoreError) {
+    let status = APIResponses.status(of: error)
+    self.init(
+      status,
+      error.code.rawValue,
+      status == .internalServerError ? "the server failed; its log says why" : error.message,
+      field: APIResponses.field(of: error)
+    )
+  }
+
+  static func noSuchCode(_ code: String, field: String) -> APIFailure {
+    APIFailure(
+      .notFound,
+      "notFound",
+      "no short link has the code '\(StoreExtension.shown(code))'",
+      field: field
+    )
+  }
+
+  /// 503, with `Retry-After: 5`.
+  var unavailable: Components.Responses.Unavailable {
+    .init(headers: .init(retryAfter: 5), body: .json(body))
+  }
+
+  /// A status the operation does not document (500): the same error object, as JSON.
+  var payload: UndocumentedPayload {
+    let bytes = APIResponses.errorBytes(
+      code: status == .internalServerError ? "internalError" : body.error.code.rawValue,
+      message: body.error.message,
+      field: body.error.field
+    )
+    var headers = HTTPFields()
+    headers[.contentType] = "application/json"
+    return UndocumentedPayload(headerFields: headers, body: HTTPBody(bytes))
+  }
+}
+
+extension NewShortLink {
+  /// The typed body, as ``read(json:table:)`` reads the same bytes: a value as `linkgen make`
+  /// takes it, `null` as absent.
+  init(_ body: Components.Schemas.NewLink) {
+    var arguments: [String: String] = [:]
+    for (name, value) in body.params?.additionalProperties ?? [:] {
+      guard case .ParamValue(let value) = value else { continue }  // null: absent
+      switch value {
+      case .case1(let text): arguments[name] = text
+      case .case2(let number): arguments[name] = String(number)
+      case .case3(let bool): arguments[name] = bool ? "true" : "false"
+      }
+    }
+    self.init(route: body.route, arguments: arguments)
+    expiresAt = body.expiresAt
+    maxVisits = body.maxVisits
+    slug = body.slug
+  }
+}
+
+extension CreatedLinkBody {
+  init(_ link: ShortLink) {
+    var params: [String: Components.Schemas.ParamValue?] = [:]
+    for item in link.values.all {
+      params[item.parameter.name] = item.value.map { value in
+        switch value {
+        case .uuid, .string: .case1(value.description)
+        case .int(let int): .case2(int)
+        case .bool(let bool): .case3(bool)
+        }
+      }
+    }
+    self.init(
+      code: link.code,
+      short: link.shortURL,
+      route: link.route,
+      params: params,
+      links: Components.Schemas.Links(link.links),
+      expiresAt: link.expiresAt,
+      maxVisits: link.maxVisits
+    )
+  }
+}
+
+extension Components.Schemas.Links {
+  init(_ links: LinkSet) {
+    self.init(
+      scheme: links.scheme,
+      universal: links.universal,
+      appStore: links[.appStore],
+      appStoreApp: links[.appStoreApp],
+      playStore: links[.playStore],
+      androidIntent: links[.androidIntent],
+      web: links[.web]
+    )
+  }
+}
