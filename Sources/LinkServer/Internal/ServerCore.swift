@@ -232,9 +232,9 @@ final class ServerCore: Sendable {
     default:
       break
     }
-    guard target.utf8.first == UInt8(ascii: "/"),
-      let parsed = try? table.parse(origin + target), !Self.isLongLink(parsed, path: path)
-    else {
+    // The scan marker (`src=qr`) goes before anything reads the target: ServerCore+Scans.swift.
+    let (target, parsed) = scanMarkerRemoved(target, hasQuery: question != nil)
+    guard let parsed, !Self.isLongLink(parsed, path: path) else {
       return unmatched(
         target: target,
         path: path,
@@ -433,6 +433,7 @@ final class ServerCore: Sendable {
         route: route,
         status: status,
         client: client ?? ClientClassification(userAgent: userAgent, method: method),
+        scan: isScan(target: target, endpoint: endpoint, route: route),
         referrerHost: longLinkLabel ?? LinkResponder.host(ofReferrer: referrer),
         userAgent: userAgent,
         purpose: purpose,
