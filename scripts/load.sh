@@ -50,25 +50,9 @@ IPHONE='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1
 DESKTOP='Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 INSTAGRAM='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 361.0.0.35.82 (iPhone14,2; iOS 18_6; en_US; en; scale=3.00; 1170x2532; 674117118)'
 
-for tool in wrk nginx curl; do
-  command -v "$tool" >/dev/null || { echo "load.sh: $tool is missing (apt-get install $tool)" >&2; exit 69; }
-done
-# LINKGEN=.build/debug/linkgen measures another build (figures then say so).
-LINKGEN=${LINKGEN:-.build/release/linkgen}
-if [ "$LINKGEN" = .build/release/linkgen ] && [ ! -x "$LINKGEN" ]; then
-  echo "load.sh: building linkgen (release)…" >&2
-  swift build -c release --product linkgen >&2
-fi
-
-work=$(mktemp -d)
+. scripts/load-common.sh
+load_setup load.sh TERM wrk nginx curl
 chmod 755 "$work"  # nginx workers run as an unprivileged user
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 

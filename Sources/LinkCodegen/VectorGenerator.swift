@@ -129,6 +129,10 @@ struct VectorGenerator {
         variants.append(link.replacingCharacters(in: index...index, with: "%" + hex))
       }
     }
+    // A printed code's link (`--count-scans`): the marker is an ignored item, as `utm_source`.
+    if ScanMarker.fits(sample.route) {
+      variants.append(ScanMarker.adding(to: sample.links.universal))
+    }
     for domain in table.app.domains.dropFirst() {
       variants.append(
         sample.links.universal.replacingOccurrences(of: table.app.canonicalDomain, with: domain)

@@ -82,7 +82,9 @@ extension StoreExtension {
     else { return nil }
     if let decision = take(addressLimiter, request), !decision.allowed { return nil }
     let visit = Visit(request, client: client, server: server)
-    record(visit, as: visitor(visit), route: link.route, code: link.code)
+    // The scan marker (`src=qr`): a scan instead of a click; nothing else reads the query.
+    let scan = ScanMarker.removing(from: request.target) != nil
+    record(visit, as: visitor(visit), route: link.route, code: link.code, scan: scan)
     return MemoryAnswer(page, endpoint: "short_link", route: link.route)
   }
 }

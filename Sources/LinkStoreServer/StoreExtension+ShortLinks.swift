@@ -65,7 +65,9 @@ extension StoreExtension {
       let response = page(of: link, request, client: client, server)
       // A page that could not be made (500) is no visit.
       if response.status != .internalServerError {
-        record(visit, as: visitor, route: link.route, code: link.code)
+        // The scan marker (`src=qr`): a scan instead of a click; nothing else reads the query.
+        let scan = ScanMarker.removing(from: request.head.path ?? "") != nil
+        record(visit, as: visitor, route: link.route, code: link.code, scan: scan)
       }
       return ExtensionResponse(response, endpoint: endpoint, route: link.route)
     }

@@ -80,10 +80,14 @@ extension StoreExtension {
   }
 
   /// Counts a visit of `route` (and of the short link `code`): the one click-recording call
-  /// of every path. Nothing when clicks are not recorded.
-  func record(_ visit: Visit, as visitor: Visitor, route: String, code: String?) {
+  /// of every path. Nothing when clicks are not recorded. A person's request that carried the
+  /// scan marker (`scan`, LinkKit's `ScanMarker`) is counted as a scan instead of a click; a
+  /// bot's stays a bot's page hit.
+  func record(_ visit: Visit, as visitor: Visitor, route: String, code: String?, scan: Bool = false)
+  {
     guard settings.recordClicks else { return }
     clicks.record(
+      scan && visitor == .human ? .scan : .page,
       route: route,
       code: code,
       visitor: visitor,

@@ -135,6 +135,6 @@ package struct StoreExtension: LinkServerExtension {
       event.status < 400
     else { return }
     let visit = Visit(event)
-    record(visit, as: visitor(visit), route: route, code: nil)
+    record(visit, as: visitor(visit), route: route, code: nil, scan: event.scan)
   }
 }

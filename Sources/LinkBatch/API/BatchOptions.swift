@@ -45,6 +45,10 @@ public struct BatchOptions: Sendable {
   public var resume = false
   /// The link of each row's set that the QR code holds; the universal link by default.
   public var link = LinkSet.Key.universal
+  /// The codes' links carry the scan marker (`src=qr`, ``LinkKit/ScanMarker``), so that
+  /// `linkgen serve` counts their scans apart from clicks; the manifest keeps the links
+  /// without it. Needs the universal ``link`` and a route that declares no `src` query item.
+  public var countsScans = false
   /// The least QR error-correction level: each code gets the highest level its version holds
   /// at no cost in size, unless ``exactErrorCorrection``.
   public var errorCorrection = QRErrorCorrection.medium

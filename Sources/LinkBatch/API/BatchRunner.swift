@@ -54,6 +54,9 @@ public final class BatchRunner: Sendable {
     if let reason = table.app.missingLinkReason(options.link) {
       throw BatchError(.linkNotConfigured, reason)
     }
+    if options.countsScans, let problem = ScanMarker.problem(route: route, link: options.link) {
+      throw BatchError(.invalidOption, problem)
+    }
     guard !options.formats.isEmpty else {
       throw BatchError(.invalidOption, "give at least one image format (png, svg)")
     }

@@ -62,9 +62,10 @@ struct RowProcessor: Sendable {
     } catch {
       return failed(job, error.message)
     }
-    guard let text = links[options.link] else {
+    guard let link = links[options.link] else {
       return failed(job, "the route table configures no \(options.link.rawValue) link")
     }
+    let text = options.countsScans ? ScanMarker.adding(to: link) : link
     var code: QRCode?
     var files: [(QRImageFormat, String)] = []
     var written = 0

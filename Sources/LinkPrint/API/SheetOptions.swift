@@ -42,6 +42,11 @@ public struct SheetOptions: Sendable {
   public var locale = "en"
   /// The link each QR code holds and each card prints; the universal link by default.
   public var link = LinkSet.Key.universal
+  /// The codes' links carry the scan marker (`src=qr`, `ScanMarker`), so that `linkgen serve`
+  /// counts their scans apart from clicks; the link printed under each code stays without it
+  /// (a link typed in is no scan). Needs the universal ``link`` and a route that declares no
+  /// `src` query item.
+  public var countsScans = false
   /// The least QR error-correction level (level H, always, with a ``logo``): each code gets
   /// the highest level its version holds at no cost in size, unless ``exactErrorCorrection``.
   public var errorCorrection = QRErrorCorrection.medium

@@ -60,6 +60,9 @@ public final class SheetRunner: Sendable {
     if let reason = table.app.missingLinkReason(options.link) {
       throw PrintError(.linkNotConfigured, reason)
     }
+    if options.countsScans, let problem = ScanMarker.problem(route: route, link: options.link) {
+      throw PrintError(.invalidOption, problem)
+    }
     guard options.workers >= 1 else {
       throw PrintError(.invalidOption, "the number of threads (--jobs) must be at least 1")
     }
@@ -145,6 +148,7 @@ public final class SheetRunner: Sendable {
       template: template.fixingShareText(columns: fields.map(\.name)),
       fieldColumns: fields,
       link: options.link,
+      countsScans: options.countsScans,
       errorCorrection: options.logo == nil ? options.errorCorrection : .high,
       exactErrorCorrection: options.exactErrorCorrection,
       minimumVersion: options.minimumVersion,

@@ -32,6 +32,8 @@ struct CardPreparer: Sendable {
   /// The columns the template sees as `fields.*`, by name.
   let fieldColumns: [(name: String, column: Int)]
   let link: LinkSet.Key
+  /// The code holds the link with the scan marker; the card prints it without.
+  var countsScans = false
   let errorCorrection: QRErrorCorrection
   let exactErrorCorrection: Bool
   let minimumVersion: Int?
@@ -52,11 +54,12 @@ struct CardPreparer: Sendable {
     } catch {
       return .failure(RowProblem(line: line, message: error.message))
     }
-    guard let text = links[link] else {
+    guard let printed = links[link] else {
       return .failure(
         RowProblem(line: line, message: "the route table configures no \(link.rawValue) link")
       )
     }
+    let text = countsScans ? ScanMarker.adding(to: printed) : printed
     let code: QRCode
     do throws(QRError) {
       if let logo {
@@ -87,7 +90,7 @@ struct CardPreparer: Sendable {
       PreparedCard(
         line: line,
         link: text,
-        shortLink: Self.shortForm(text),
+        shortLink: Self.shortForm(printed),
         code: code,
         markup: markup
       )

@@ -168,6 +168,9 @@ package struct RequestEvent: Sendable {
   package let status: Int
   /// Who asked.
   package let client: ClientClassification
+  /// A landing page asked for with the scan marker (`src=qr`, LinkKit's `ScanMarker`), for a
+  /// route it fits: a printed code scanned, if a person sent it (ServerCore+Scans.swift).
+  package let scan: Bool
   /// The host of the `Referer`, if any.
   package let referrerHost: String?
   /// The `User-Agent`, to classify the request only; never to be stored.

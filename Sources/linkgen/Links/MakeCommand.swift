@@ -48,7 +48,7 @@ extension Linkgen {
       let table = try table.load()
       let values = try target.values(in: table)
       let links = try table.links(for: values)
-      try qr.write(links, table: table)
+      try qr.write(links, table: table, route: values.route)
       if try pages.printIfRequested(table: table, values: values, format: output.format) {
         return
       }

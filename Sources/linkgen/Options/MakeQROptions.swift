@@ -30,11 +30,13 @@ struct MakeQROptions: ParsableArguments {
 
   @OptionGroup var style: QRStyleOptions<PrefixedQRSpelling>
 
+  @OptionGroup var scans: CountScansOptions
+
   func validate() throws {
     guard let destination else {
       let given =
         style.givenOptions + (qrLink != .universal ? ["--qr-link"] : [])
-        + (qrInvert ? ["--qr-invert"] : [])
+        + (qrInvert ? ["--qr-invert"] : []) + (scans.countScans ? ["--count-scans"] : [])
       if let name = given.first {
         throw ValidationError("\(name) needs --qr FILE (or --qr - for the terminal)")
       }
@@ -45,7 +47,8 @@ struct MakeQROptions: ParsableArguments {
 
   /// Writes the QR code of the chosen link, when `--qr` is given: before the links are printed,
   /// so that an error leaves no output (and `--qr -` draws the code above the links).
-  func write(_ links: LinkSet, table: RouteTable) throws {
+  /// With `--count-scans`, the code holds the link with the scan marker (``ScanMarker``).
+  func write(_ links: LinkSet, table: RouteTable, route: Route) throws {
     guard let destination else { return }
     guard let link = links[qrLink] else {
       throw LinkError(
@@ -53,6 +56,13 @@ struct MakeQROptions: ParsableArguments {
         table.app.missingLinkReason(qrLink) ?? "there is no \(qrLink.rawValue) link"
       )
     }
-    try style.write(link, to: try QRDestination(destination), invert: qrInvert)
+    var content = link
+    if scans.countScans {
+      if let problem = ScanMarker.problem(route: route, link: qrLink) {
+        throw CommandError(.usage, problem)
+      }
+      content = ScanMarker.adding(to: link)
+    }
+    try style.write(content, to: try QRDestination(destination), invert: qrInvert)
   }
 }

@@ -30,7 +30,8 @@ struct RouteArguments: ParsableArguments {
   /// names cannot be given as `--<name>`, only as `--param <name>=<value>`; `linkgen
   /// validate` warns about it. A test checks the list against the commands' help.
   static let reservedNames: Set<String> = [
-    "banner", "banner-snippet", "config", "field", "format", "help", "locale", "out", "param",
+    "banner", "banner-snippet", "config", "count-scans", "field", "format", "help", "locale", "out",
+    "param",
     "platform", "qr", "qr-background", "qr-dpi", "qr-ecc", "qr-exact-ecc", "qr-force",
     "qr-foreground", "qr-invert", "qr-link", "qr-margin", "qr-min-version", "qr-scale", "qr-size",
     "share", "templates",

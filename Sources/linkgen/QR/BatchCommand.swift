@@ -93,6 +93,8 @@ extension Linkgen {
 
     @OptionGroup(title: "Logo") var logo: LogoOptions
 
+    @OptionGroup(title: "Scans") var scans: CountScansOptions
+
     func validate() throws {
       try logo.validate(ecc: style.eccLevel)
     }
@@ -109,6 +111,7 @@ extension Linkgen {
       options.manifest = manifest
       options.resume = resume
       options.link = qrLink
+      options.countsScans = scans.countScans
       options.logo = try logo.load()
       options.errorCorrection = options.logo == nil ? style.ecc : .high
       options.minimumVersion = style.minVersion

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LinkKit
 import LinkQR
 
 extension Linkgen {
@@ -24,6 +25,8 @@ extension Linkgen {
           echo 'hello' | linkgen qr - --invert
           linkgen qr 'https://openlist.example.com/invite/AB12CD34' \\
               --out logo.png --logo brand.svg --scale 10
+          linkgen qr 'https://openlist.example.com/s/k7m2xq9rtb4h' --out card.png \\
+              --count-scans
 
         With --logo (PNG or SVG) the code is made at error correction H, in a \
         version without an alignment pattern at its centre, and the logo covers \
@@ -50,6 +53,8 @@ extension Linkgen {
     @OptionGroup(title: "QR code") var style: QRStyleOptions<PlainQRSpelling>
 
     @OptionGroup(title: "Logo") var logo: LogoOptions
+
+    @OptionGroup(title: "Scans") var scans: CountScansOptions
 
     @Option(
       help: ArgumentHelp(
@@ -85,7 +90,19 @@ extension Linkgen {
           limit: capacity,
           tooLong: "standard input is longer than \(capacity) bytes, the most a QR code holds"
         ) : text
-      try style.write(content, to: try QRDestination(out), invert: invert, logo: try logo.load())
+      if scans.countScans, !content.lowercased().hasPrefix("https://") {
+        throw CommandError(
+          .usage,
+          "--count-scans marks a link linkgen serve answers (a short link, https://…); the text "
+            + "is not an https link"
+        )
+      }
+      try style.write(
+        scans.countScans ? ScanMarker.adding(to: content) : content,
+        to: try QRDestination(out),
+        invert: invert,
+        logo: try logo.load()
+      )
     }
   }
 }

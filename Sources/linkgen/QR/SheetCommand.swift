@@ -110,6 +110,8 @@ extension Linkgen {
 
     @OptionGroup(title: "Logo") var logo: LogoOptions
 
+    @OptionGroup(title: "Scans") var scans: CountScansOptions
+
     @Option(
       help: ArgumentHelp(
         "Write one PDF per N rows (invites-001.pdf, …), all at once on --jobs threads.",
@@ -140,6 +142,7 @@ extension Linkgen {
       options.layout = try paper.layout()
       options.locale = locale
       options.link = qrLink
+      options.countsScans = scans.countScans
       options.logo = try logo.load()
       options.errorCorrection = options.logo == nil ? ecc ?? .medium : .high
       options.minimumVersion = minVersion

@@ -13,8 +13,9 @@ extension Linkgen {
         sqlite:linkgen.sqlite), by UTC day. `clicks` are pages served to people, and \
         `visitors` an estimate of how many distinct people those were (per day, added up over \
         the days; only when grouped by day, route or link, "-" otherwise); `scans` are \
-        for printed codes' scan marker (`src=qr`), to be counted apart from clicks: this \
-        version of the server does not record scans yet, so the column is 0; `bots` are \
+        people's requests for printed codes made with --count-scans (their links carry the \
+        scan marker src=qr), counted instead of clicks; a scan that opens the installed app \
+        directly never reaches the server and is not among them; `bots` are \
         crawlers, link previews, HEAD/OPTIONS probes and HTTP libraries, counted apart (never \
         dropped) with their reasons; `store` counts "Get the app" taps and `deferred` the deep \
         links apps restored after install. No addresses or user agents are stored.

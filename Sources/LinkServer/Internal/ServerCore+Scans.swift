@@ -1,0 +1,36 @@
+import LinkKit
+
+// The scan marker (`src=qr`, LinkKit's `ScanMarker`): a request for a table link's landing page
+// that carries it is answered as the link without it, and counted as a scan of its route
+// instead of a click (the store's observer reads `RequestEvent.scan`). Short links are counted
+// by the store itself (LinkStoreServer), which never reads their query.
+
+extension ServerCore {
+  /// The target to answer and the link it parses to: without the scan marker when the target
+  /// carries it and the route it parses to fits it (its universal template has no `src` query
+  /// item); as sent otherwise. A target without a query (`hasQuery` false) is parsed once, as
+  /// sent, with no other work.
+  func scanMarkerRemoved(_ target: String, hasQuery: Bool) -> (target: String, link: ParsedLink?) {
+    guard target.utf8.first == UInt8(ascii: "/") else { return (target, nil) }
+    guard hasQuery, let clean = ScanMarker.removing(from: target) else {
+      return (target, try? table.parse(origin + target))
+    }
+    let link = try? table.parse(origin + clean)
+    if let link, ScanMarker.fits(link.route) { return (clean, link) }
+    // A route that declares `src` reads the marker as its own value.
+    if let marked = try? table.parse(origin + target), !ScanMarker.fits(marked.route) {
+      return (target, marked)
+    }
+    return (clean, link)
+  }
+
+  /// Whether an answered request was a scan: a landing page (`endpoint` `page`) whose target
+  /// carries the scan marker, for a route the marker fits. Whether a person sent it is the
+  /// observer's to decide (a bot's request with the marker is a bot's, not a scan).
+  func isScan(target: String, endpoint: String, route: String?) -> Bool {
+    guard endpoint == "page", let route, target.utf8.contains(UInt8(ascii: "?")),
+      ScanMarker.removing(from: target) != nil, let declared = table.route(named: route)
+    else { return false }
+    return ScanMarker.fits(declared)
+  }
+}
