@@ -34,23 +34,8 @@ LINKS=${LINKS:-20000}
 CONFIG=${CONFIG:-Examples/openlist/linkgen.json}
 IPHONE='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1'
 
-for tool in wrk curl sqlite3; do
-  command -v "$tool" >/dev/null || { echo "load-store.sh: $tool is missing (apt-get install $tool)" >&2; exit 69; }
-done
-LINKGEN=${LINKGEN:-.build/release/linkgen}
-if [ "$LINKGEN" = .build/release/linkgen ] && [ ! -x "$LINKGEN" ]; then
-  echo "load-store.sh: building linkgen (release)…" >&2
-  swift build -c release --product linkgen >&2
-fi
-
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+. scripts/load-common.sh
+load_setup load-store.sh KILL wrk curl sqlite3
 failed=0
 
 # The wrk scripts: random links, Zipf-like links, and a create.

@@ -34,12 +34,11 @@ extension StoreExtension {
         )
       )
     }
-    let presented =
-      header.hasPrefix("Bearer ")
-      ? header.dropFirst(7).trimmingCharacters(in: .whitespaces) : ""
+    let presented = header.hasPrefix("Bearer ") ? Self.trimmed(header.dropFirst(7)) : ""
     let key: APIKey?
     do throws(StoreError) {
-      key = try await store.authenticate(presented)
+      // A key verified a moment ago is not read again (StoreOptions.keyCacheTTL).
+      key = try await store.authenticate(presented, cached: true)
       health.succeeded()
     } catch {
       health.failed(error)
@@ -58,6 +57,16 @@ extension StoreExtension {
       )
     }
     return .success(key)
+  }
+
+  /// `text` without the spaces and tabs around it.
+  static func trimmed(_ text: Substring) -> String {
+    let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+    let utf8 = text.utf8
+    guard let start = utf8.firstIndex(where: { !blank($0) }),
+      let end = utf8.lastIndex(where: { !blank($0) })
+    else { return "" }
+    return String(text[start...end])
   }
 
   /// The client's address: the connection's, or the last `X-Forwarded-For` entry when the

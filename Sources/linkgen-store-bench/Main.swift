@@ -72,10 +72,19 @@ struct StoreBench {
 
   static let order = [
     "SELECT 1 (baseline)", "create", "resolve", "visit (counted)", "resolve, 16 at once",
-    "record (in memory)", "flush (counters/s)", "stats (route×day)",
+    "authenticate (database)", "authenticate (cached)", "record (in memory)",
+    "flush (counters/s)", "stats (route×day)",
   ]
 
   static func measure(_ store: LinkStore, count: Int) async throws -> [String: Double] {
+    var result = try await linkRates(store, count: count)
+    result.merge(try await keyRates(store, count: count)) { $1 }
+    result.merge(try await clickRates(store, count: count)) { $1 }
+    return result
+  }
+
+  /// Links: created one at a time, resolved, visited, resolved 16 at once.
+  static func linkRates(_ store: LinkStore, count: Int) async throws -> [String: Double] {
     var result: [String: Double] = [:]
     let id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
     var codes: [String] = []
@@ -107,21 +116,41 @@ struct StoreBench {
           try await group.waitForAll()
         }
       } * 16
+    return result
+  }
+
+  /// An API key checked against its row, and from the cache of verified keys.
+  static func keyRates(_ store: LinkStore, count: Int) async throws -> [String: Double] {
+    let key = try await store.createKey(scopes: [.linksCreate]).key
+    return [
+      "authenticate (database)": try await rate(count) {
+        _ = try await store.authenticate(key)
+      },
+      "authenticate (cached)": try await rate(count * 10) {
+        _ = try await store.authenticate(key, cached: true)
+      },
+    ]
+  }
+
+  /// Clicks recorded in memory, flushes of 1,000 distinct counters, a stats query.
+  static func clickRates(_ store: LinkStore, count: Int) async throws -> [String: Double] {
+    var result: [String: Double] = [:]
     let now = Date()
+    let codes = (0..<64).map { "bench\($0)" }
+    var index = 0
     result["record (in memory)"] = try await rate(count * 50) {
       index += 1
       store.record(
         ClickEvent(
           date: now,
           route: "shared-checklist",
-          code: snapshot[index % 64],
+          code: codes[index % 64],
           visitor: index % 7 == 0 ? .bot(BotReason(.method, "HEAD")) : .human,
           platform: index % 3 == 0 ? .android : .ios
         )
       )
     }
     try await store.flush()
-    // Flushes of 1,000 distinct counters each.
     var flushRates: [Double] = []
     for _ in 0..<5 {
       for counter in 0..<1_000 {
@@ -129,7 +158,7 @@ struct StoreBench {
           ClickEvent(
             date: now,
             route: "shared-checklist",
-            code: snapshot[counter % snapshot.count],
+            code: codes[counter % codes.count],
             visitor: .human,
             platform: .ios,
             referrerHost: "site\(counter % 10).example"

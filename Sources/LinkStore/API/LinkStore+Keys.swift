@@ -50,11 +50,14 @@ extension LinkStore {
       .map(Self.apiKey)
   }
 
-  /// Revokes a key: from now on it authenticates nothing. Revoking twice keeps the first time.
+  /// Revokes a key: from now on it authenticates nothing through this store, and through other
+  /// processes' stores once their ``StoreOptions/keyCacheTTL`` has passed. Revoking twice
+  /// keeps the first time.
   ///
   /// - Throws: ``StoreError`` with ``StoreError/Code/notFound`` for an unknown id.
   @discardableResult
   public func revokeKey(id: String, now: Date = Date()) async throws(StoreError) -> APIKey {
+    defer { keyCache.forget(id: id) }
     let time = Int64(now.timeIntervalSince1970.rounded(.down))
     let shown = String(id.unicodeScalars.prefix(40).filter { $0.value >= 0x20 })
     guard id.utf8.count == KeyHashing.idLength,
@@ -79,15 +82,30 @@ extension LinkStore {
   /// server answers 401 without saying which). The hashes are compared in constant time.
   ///
   /// Check ``APIKey/scopes`` for the operation (403 when missing).
-  public func authenticate(_ presented: String) async throws(StoreError) -> APIKey? {
-    guard let id = KeyHashing.id(in: presented),
+  ///
+  /// - Parameters:
+  ///   - presented: The whole key, `lgk_<id>_<secret>`.
+  ///   - cached: Answer from the keys this store verified less than
+  ///     ``StoreOptions/keyCacheTTL`` ago instead of reading the key's row (the API's
+  ///     requests). A key revoked through this store is refused at once either way; one
+  ///     revoked by another process is refused once its entry expires. Without it (signing in
+  ///     to the console), the row is always read.
+  public func authenticate(_ presented: String, cached: Bool = false) async throws(StoreError)
+    -> APIKey?
+  {
+    guard let id = KeyHashing.id(in: presented) else { return nil }
+    let hash = KeyHashing.hash(presented)
+    if cached, let key = keyCache.key(hash: hash) { return key }
+    let generation = keyCache.generation
+    guard
       let row = try await withDeadline({ () throws(StoreError) in
         try await self.backend.key(id: id)
       })
     else { return nil }
-    let matches = KeyHashing.constantTimeEqual(KeyHashing.hash(presented), row.hash)
-    guard matches, row.revokedAt == nil else { return nil }
-    return Self.apiKey(row)
+    guard KeyHashing.constantTimeEqual(hash, row.hash), row.revokedAt == nil else { return nil }
+    let key = Self.apiKey(row)
+    keyCache.keep(key, hash: hash, generation: generation)
+    return key
   }
 
   static func apiKey(_ row: KeyRow) -> APIKey {

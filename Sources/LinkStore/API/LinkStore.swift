@@ -2,6 +2,8 @@ public import Foundation
 public import LinkKit
 public import Logging
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 
 /// Short links, API keys and click counters, kept in SQLite or PostgreSQL.
 ///
@@ -36,6 +38,7 @@ public final class LinkStore: Sendable {
 
   package let backend: any StoreBackend
   let buffer: ClickBuffer
+  let keyCache: KeyCache
   let logger: Logger
 
   private init(
@@ -50,6 +53,7 @@ public final class LinkStore: Sendable {
     self.options = options
     self.backend = backend
     self.buffer = ClickBuffer(limit: options.maximumBufferedCounters)
+    self.keyCache = KeyCache(lifetime: options.keyCacheTTL)
     self.logger = logger
   }
 
@@ -69,34 +73,17 @@ public final class LinkStore: Sendable {
     if let problem = options.problem() {
       throw StoreError(.invalidRequest, "invalid store options: \(problem)", field: "options")
     }
-    let backend: any StoreBackend =
-      switch url.backend {
-      case .sqlite(let path): SQLiteBackend(path: path, options: options, logger: logger)
-      case .postgres(let settings): PostgresBackend(settings, options: options, logger: logger)
-      }
     let store = LinkStore(
       table: table,
       databaseURL: url,
       options: options,
-      backend: backend,
+      backend: backend(for: url, options: options, logger: logger),
       logger: logger
     )
     return try await withThrowingTaskGroup(of: Void.self) { background in
-      background.addTask { await backend.run() }
+      background.addTask { await store.backend.run() }
       defer { background.cancelAll() }
-      do {
-        // Migrations may wait for another process's migrations: PostgreSQL bounds that wait
-        // itself (`lock_timeout`, six operation timeouts); the clock here is only a last
-        // resort, and generous, because a wall clock also counts the time this process could
-        // not run (a busy machine, a cooperative pool blocked by other work), which once
-        // failed a migration that the database had not delayed at all.
-        _ = try await store.withDeadline(timeout: store.options.operationTimeout * 24) {
-          () throws(StoreError) in try await backend.migrate()
-        }
-      } catch {
-        await backend.close()
-        throw error
-      }
+      try await store.migrateOrClose()
       let outcome: Swift.Result<Result, any Error>
       do {
         outcome = .success(
@@ -109,17 +96,48 @@ public final class LinkStore: Sendable {
       } catch {
         outcome = .failure(error)
       }
-      do throws(StoreError) {
-        try await store.flush()
-      } catch {
-        store.logger.error(
-          "could not write the last click counts",
-          metadata: ["error": "\(error.message)", "code": "\(error.code.rawValue)"]
-        )
-      }
-      await backend.close()
+      await store.flushAndClose()
       return try outcome.get()
     }
+  }
+
+  private static func backend(for url: DatabaseURL, options: StoreOptions, logger: Logger)
+    -> any StoreBackend
+  {
+    switch url.backend {
+    case .sqlite(let path): SQLiteBackend(path: path, options: options, logger: logger)
+    case .postgres(let settings): PostgresBackend(settings, options: options, logger: logger)
+    }
+  }
+
+  /// Applies the missing migrations; closes the connections when that fails.
+  private func migrateOrClose() async throws(StoreError) {
+    do throws(StoreError) {
+      // Migrations may wait for another process's migrations: PostgreSQL bounds that wait
+      // itself (`lock_timeout`, six operation timeouts); the clock here is only a last
+      // resort, and generous, because a wall clock also counts the time this process could
+      // not run (a busy machine, a cooperative pool blocked by other work), which once
+      // failed a migration that the database had not delayed at all.
+      _ = try await withDeadline(timeout: options.operationTimeout * 24) {
+        [backend] () throws(StoreError) in try await backend.migrate()
+      }
+    } catch {
+      await backend.close()
+      throw error
+    }
+  }
+
+  /// Writes the last buffered click counts (logging a failure) and closes the connections.
+  private func flushAndClose() async {
+    do throws(StoreError) {
+      try await flush()
+    } catch {
+      logger.error(
+        "could not write the last click counts",
+        metadata: ["error": "\(error.message)", "code": "\(error.code.rawValue)"]
+      )
+    }
+    await backend.close()
   }
 
   // MARK: Short links
@@ -145,7 +163,15 @@ public final class LinkStore: Sendable {
     } catch {
       throw StoreError(.invalidLink, error.message, field: "params", linkError: error)
     }
-    let created = Int64(now.timeIntervalSince1970.rounded(.down))
+    var row = try newRow(request, values: values, keyID: keyID, now: now)
+    try await insert(&row, slug: request.slug)
+    return shortLink(row, values: values, links: links)
+  }
+
+  /// The row of a link to create, once its expiry, visit limit and slug are checked.
+  private func newRow(_ request: NewShortLink, values: RouteValues, keyID: String?, now: Date)
+    throws(StoreError) -> LinkRow
+  {
     var expires: Int64?
     if let expiresAt = request.expiresAt {
       guard expiresAt > now else {
@@ -167,22 +193,27 @@ public final class LinkStore: Sendable {
     if let slug = request.slug, let problem = ShortCode.slugProblem(slug) {
       throw StoreError(.invalidRequest, problem, field: "slug")
     }
-    var row = LinkRow(
+    return LinkRow(
       code: request.slug ?? SecureRandom.code(length: options.codeLength),
       route: values.routeName,
       params: ParamsCoding.encode(values),
-      createdAt: created,
+      createdAt: Int64(now.timeIntervalSince1970.rounded(.down)),
       expiresAt: expires,
       maxVisits: request.maxVisits.map(Int64.init),
       visits: 0,
       custom: request.slug != nil,
       keyID: keyID
     )
+  }
+
+  /// Inserts the row (committed when this returns); a generated code that is taken is drawn
+  /// again, a slug that is taken fails with ``StoreError/Code/slugTaken``.
+  private func insert(_ row: inout LinkRow, slug: String?) async throws(StoreError) {
     var attempts = 0
     while try await !withDeadline({ [row] () throws(StoreError) in
       try await self.backend.insertLink(row)
     }) {
-      if let slug = request.slug {
+      if let slug {
         throw StoreError(
           .slugTaken,
           "the short link '\(slug)' already exists; choose another slug",
@@ -196,7 +227,6 @@ public final class LinkStore: Sendable {
       }
       row.code = SecureRandom.code(length: options.codeLength)
     }
-    return shortLink(row, values: values, links: links)
   }
 
   /// What a code leads to now, without counting a visit (for bots, previews and the resolve
@@ -250,8 +280,8 @@ public final class LinkStore: Sendable {
   /// The short link for a code: `https://<canonical domain>/<prefix>/<code>` (`/<prefix>/<code>`
   /// without a route table).
   public func shortURL(code: String) -> String {
-    let host = table.map { "https://\($0.app.canonicalDomain)" } ?? ""
-    return "\(host)/\(options.shortLinkPrefix)/\(code)"
+    guard let table else { return "/\(options.shortLinkPrefix)/\(code)" }
+    return "https://\(table.app.canonicalDomain)/\(options.shortLinkPrefix)/\(code)"
   }
 
   func requireTable() throws(StoreError) -> RouteTable {
@@ -331,32 +361,37 @@ public final class LinkStore: Sendable {
   ) async throws(StoreError) -> T {
     guard backend is PostgresBackend else { return try await operation() }
     let timeout = timeout ?? options.operationTimeout
-    let expired = StoreError(
-      .unavailable,
-      "the database did not answer within \(timeout) (\(databaseURL))"
-    )
+    let databaseURL = databaseURL
     let outcome = await withCheckedContinuation {
       (continuation: CheckedContinuation<Swift.Result<T, StoreError>, Never>) in
       let once = ResumeOnce(continuation)
-      let timer = NIOLockedValueBox<Task<Void, Never>?>(nil)
-      let work = Task {
+      let work = NIOLockedValueBox<Task<Void, Never>?>(nil)
+      // A timer on an event loop, not a sleeping task: cheaper to start and to cancel.
+      let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
+        in: .nanoseconds(Self.nanoseconds(timeout))
+      ) {
+        let expired = StoreError(
+          .unavailable,
+          "the database did not answer within \(timeout) (\(databaseURL))"
+        )
+        if once.resume(.failure(expired)) { work.withLockedValue { $0?.cancel() } }
+      }
+      let task = Task {
         let result: Swift.Result<T, StoreError>
         do throws(StoreError) {
           result = .success(try await operation())
         } catch {
           result = .failure(error)
         }
-        once.resume(result)
-        timer.withLockedValue { $0?.cancel() }
+        if once.resume(result) { timer.cancel() }
       }
-      timer.withLockedValue { timer in
-        timer = Task {
-          try? await Task.sleep(for: timeout)
-          if !Task.isCancelled, once.resume(.failure(expired)) { work.cancel() }
-        }
-      }
+      work.withLockedValue { $0 = task }
     }
     return try outcome.get()
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> Int64 {
+    duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
   }
 }
 

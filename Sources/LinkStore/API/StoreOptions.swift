@@ -14,6 +14,10 @@ public struct StoreOptions: Sendable, Hashable {
   public var sqliteConnections: Int = 4
   /// The most PostgreSQL connections per server copy. Default 10.
   public var postgresConnections: Int = 10
+  /// How long an API key verified by ``LinkStore/authenticate(_:cached:)`` is reused without
+  /// reading its row again; `.zero` reads it on every request. A key revoked in another
+  /// process stops working here at most this long after. Default 5 s.
+  public var keyCacheTTL: Duration = .seconds(5)
   /// The most distinct counters buffered between flushes; past it, new referrer hosts are
   /// counted as `other` so memory stays flat. Default 50,000.
   public var maximumBufferedCounters: Int = 50_000
@@ -26,6 +30,7 @@ public struct StoreOptions: Sendable, Hashable {
     if codeLength < 8 || codeLength > 32 { return "codeLength must be 8–32, got \(codeLength)" }
     if flushInterval <= .zero { return "flushInterval must be positive" }
     if operationTimeout <= .zero { return "operationTimeout must be positive" }
+    if keyCacheTTL < .zero { return "keyCacheTTL must not be negative" }
     if sqliteConnections < 1 || postgresConnections < 1 {
       return "the connection counts must be at least 1"
     }

@@ -12,6 +12,8 @@ final class PostgresBackend: StoreBackend {
   let logger: Logger
   let connectTimeout: Duration
   private let startupParameters: [(String, String)]
+  /// Created links that arrive together share one statement (one commit, one WAL flush).
+  private let groupCommit: LinkGroupCommit
 
   init(_ settings: DatabaseURL.Postgres, options: StoreOptions, logger: Logger) {
     self.settings = settings
@@ -42,7 +44,11 @@ final class PostgresBackend: StoreBackend {
     configuration.options.maximumConnections = options.postgresConnections
     configuration.options.connectTimeout = options.operationTimeout
     configuration.options.additionalStartupParameters = parameters
-    client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    self.client = client
+    groupCommit = LinkGroupCommit { rows throws(StoreError) in
+      try await Self.execute(PostgresInsertLinks(links: rows), on: client, logger: logger)
+    }
   }
 
   /// libpq's `sslmode` in postgres-nio's terms: `prefer` and `require` do not check the
@@ -137,32 +143,37 @@ final class PostgresBackend: StoreBackend {
         """,
         logger: logger
       )
-      var current = 0
-      for try await version in try await connection.query(
-        "SELECT COALESCE(MAX(version), 0)::bigint FROM linkgen_schema",
-        logger: logger
-      ).decode(Int.self) {
-        current = version
-      }
-      guard current <= Migration.latest else { throw Migration.tooNew(current) }
-      for migration in Migration.all where migration.version > current {
-        for statement in migration.postgres {
-          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-        }
-        let now = Int(SQLiteBackend.now())
-        try await connection.query(
-          """
-          INSERT INTO linkgen_schema (version, name, applied_at)
-          VALUES (\(migration.version), \(migration.name), \(now))
-          """,
-          logger: logger
-        )
-      }
+      try await applyMissing(connection, logger: logger)
       try await connection.query("COMMIT", logger: logger)
       return Migration.latest
     } catch {
       _ = try? await connection.query("ROLLBACK", logger: logger)
       throw error
+    }
+  }
+
+  /// Applies the migrations newer than the recorded version, inside the caller's transaction.
+  private static func applyMissing(_ connection: PostgresConnection, logger: Logger) async throws {
+    var current = 0
+    for try await version in try await connection.query(
+      "SELECT COALESCE(MAX(version), 0)::bigint FROM linkgen_schema",
+      logger: logger
+    ).decode(Int.self) {
+      current = version
+    }
+    guard current <= Migration.latest else { throw Migration.tooNew(current) }
+    for migration in Migration.all where migration.version > current {
+      for statement in migration.postgres {
+        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+      }
+      let now = Int(SQLiteBackend.now())
+      try await connection.query(
+        """
+        INSERT INTO linkgen_schema (version, name, applied_at)
+        VALUES (\(migration.version), \(migration.name), \(now))
+        """,
+        logger: logger
+      )
     }
   }
 
@@ -233,44 +244,14 @@ final class PostgresBackend: StoreBackend {
   )
 
   func insertLink(_ row: LinkRow) async throws(StoreError) -> Bool {
-    var binds = PostgresBindings()
-    binds.append(row.code)
-    binds.append(row.route)
-    binds.append(row.params)
-    binds.append(Int(row.createdAt))
-    binds.append(row.expiresAt.map(Int.init))
-    binds.append(row.maxVisits.map(Int.init))
-    binds.append(Int(row.visits))
-    binds.append(row.custom)
-    binds.append(row.keyID)
-    for text in [
-      row.keptPath, row.label, row.cardTitle, row.cardDescription, row.cardImage,
-      row.importedFrom,
-    ] {
-      binds.append(text)
+    guard PostgresInsertLinks.fits(row) else {
+      return try await !execute(PostgresInsertLink(link: row), retry: false).isEmpty
     }
-    binds.append(row.importedAt.map(Int.init))
-    let placeholders = (1...16).map { "$\($0)" }.joined(separator: ", ")
-    let rows = try await query(
-      PostgresQuery(
-        unsafeSQL: """
-          INSERT INTO linkgen_links (\(Self.linkColumns))
-          VALUES (\(placeholders))
-          ON CONFLICT (code) DO NOTHING RETURNING code
-          """,
-        binds: binds
-      ),
-      retry: false
-    )
-    return !rows.isEmpty
+    return try await groupCommit.insert(row)
   }
 
   func link(code: String) async throws(StoreError) -> LinkRow? {
-    try await links(
-      "SELECT \(Self.linkColumns) FROM linkgen_links WHERE code = $1",
-      code: code,
-      retry: true
-    )
+    try await execute(PostgresLinkByCode(code: code), retry: true).first
   }
 
   func countVisit(code: String, now: Int64) async throws(StoreError) -> LinkRow? {
@@ -363,7 +344,7 @@ final class PostgresBackend: StoreBackend {
 
   // MARK: Keys
 
-  private static let keyColumns = "id, hash, scopes, name, created_at, revoked_at"
+  static let keyColumns = "id, hash, scopes, name, created_at, revoked_at"
 
   func insertKey(_ row: KeyRow) async throws(StoreError) {
     var binds = PostgresBindings()
@@ -397,16 +378,7 @@ final class PostgresBackend: StoreBackend {
   }
 
   func key(id: String) async throws(StoreError) -> KeyRow? {
-    var binds = PostgresBindings()
-    binds.append(id)
-    let rows = try await query(
-      PostgresQuery(
-        unsafeSQL: "SELECT \(Self.keyColumns) FROM linkgen_keys WHERE id = $1",
-        binds: binds
-      ),
-      retry: true
-    )
-    return try rows.first.map(Self.keyRow)
+    try await execute(PostgresKeyByID(id: id), retry: true).first
   }
 
   func revokeKey(id: String, at time: Int64) async throws(StoreError) -> Bool {
@@ -420,7 +392,7 @@ final class PostgresBackend: StoreBackend {
     ).isEmpty
   }
 
-  private static func keyRow(_ row: PostgresRow) throws(StoreError) -> KeyRow {
+  static func keyRow(_ row: PostgresRow) throws(StoreError) -> KeyRow {
     do {
       let (id, hash, scopes, name, created, revoked) =
         try row.decode((String, ByteBuffer, String, String?, Int, Int?).self)

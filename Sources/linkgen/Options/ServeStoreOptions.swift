@@ -42,6 +42,16 @@ struct ServeStoreOptions: ParsableArguments {
   )
   var linkCacheSeconds = 1
 
+  @Option(
+    help: ArgumentHelp(
+      "Seconds an API key checked against the database is trusted without reading it again "
+        + "(0: read it on every request). A key revoked by `linkgen keys revoke` or another "
+        + "copy stops working here at most this long after.",
+      valueName: "seconds"
+    )
+  )
+  var keyCacheSeconds = 5
+
   func validate() throws {
     if noDatabase, database.database != nil {
       throw ValidationError("give --database or --no-database, not both")
@@ -52,16 +62,20 @@ struct ServeStoreOptions: ParsableArguments {
     guard (0...60).contains(linkCacheSeconds) else {
       throw ValidationError("--link-cache-seconds must be 0 to 60, not \(linkCacheSeconds)")
     }
+    guard (0...60).contains(keyCacheSeconds) else {
+      throw ValidationError("--key-cache-seconds must be 0 to 60, not \(keyCacheSeconds)")
+    }
     if let problem = storeOptions.problem() {
       throw ValidationError("--short-link-prefix: \(problem)")
     }
   }
 
-  /// The store's options: the short-link prefix and the flush interval.
+  /// The store's options: the short-link prefix, the flush interval, the key cache.
   var storeOptions: StoreOptions {
     var options = StoreOptions()
     options.shortLinkPrefix = shortLinkPrefix
     options.flushInterval = .seconds(flushInterval)
+    options.keyCacheTTL = .seconds(keyCacheSeconds)
     return options
   }
 
