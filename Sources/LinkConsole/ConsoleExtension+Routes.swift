@@ -99,8 +99,8 @@ extension ConsoleExtension {
   private func overviewCSV(_ call: ConsoleCall) async throws -> Response {
     let range = DayRange(call.query, today: ClickDay(call.now))
     let overview = try await store.consoleOverview(range)
-    var csv = ConsoleCSV()
-    csv.row(["day", "clicks", "visitors", "bots", "store_taps", "deferred_opens", "scans"])
+    var csv = StatsCSV()
+    csv.row(["day"] + StatsCSV.countColumns)
     for (day, metrics) in zip(range.days, overview.days) {
       csv.row(
         ["\(day)"]
@@ -115,28 +115,5 @@ extension ConsoleExtension {
       type: "text/csv; charset=utf-8",
       download: "linkgen-overview-\(range.from)-\(range.to).csv"
     )
-  }
-}
-
-/// CSV as RFC 4180 writes it, each field that could start a spreadsheet formula (`=`, `+`,
-/// `-`, `@`, tab, carriage return) prefixed with `'`.
-struct ConsoleCSV {
-  private(set) var text = ""
-
-  mutating func row(_ fields: [String]) {
-    text += fields.map(Self.field).joined(separator: ",") + "\r\n"
-  }
-
-  static func field(_ value: String) -> String {
-    var value = value
-    if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
-      Int(value) == nil
-    {
-      value = "'" + value
-    }
-    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-      return value
-    }
-    return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }

@@ -12,17 +12,8 @@ struct ConsoleLayout {
 
   /// A whole document.
   func page(_ title: String, _ section: Section, _ content: (inout HTML) -> Void) -> HTML {
-    var html = HTML()
-    html.markup("<!doctype html>")
-    html.open("html", [Attribute("lang", strings.language)])
-    html.element("head") { head in
-      head.void("meta", [Attribute("charset", "utf-8")])
-      head.void(
-        "meta",
-        [Attribute("name", "viewport"), Attribute("content", "width=device-width,initial-scale=1")]
-      )
+    Self.document(language: strings.language, title: "\(title) · \(strings.title)") { head in
       head.void("meta", [Attribute("name", "robots"), Attribute("content", "noindex")])
-      head.element("title", text: "\(title) · \(strings.title)")
       head.void(
         "link",
         [
@@ -30,15 +21,39 @@ struct ConsoleLayout {
           .url("href", .console("style.css", query: [("v", ConsoleAssets.stylesheetVersion)])),
         ]
       )
+    } body: { body in
+      navigation(&body, section)
+      body.element("main") { main in content(&main) }
+      if csrf != nil {
+        body.markup("<script>")
+        body.markup(ConsoleAssets.copyScript)
+        body.markup("</script>")
+      }
+    }
+  }
+
+  /// An HTML document in `language`: the head's charset, viewport and title, then `head`'s
+  /// own elements; then the body. The console's pages and `linkgen stats --html` share it.
+  static func document(
+    language: String,
+    title: String,
+    head extra: (inout HTML) -> Void,
+    body: (inout HTML) -> Void
+  ) -> HTML {
+    var html = HTML()
+    html.markup("<!doctype html>")
+    html.open("html", [Attribute("lang", language)])
+    html.element("head") { head in
+      head.void("meta", [Attribute("charset", "utf-8")])
+      head.void(
+        "meta",
+        [Attribute("name", "viewport"), Attribute("content", "width=device-width,initial-scale=1")]
+      )
+      head.element("title", text: title)
+      extra(&head)
     }
     html.open("body")
-    navigation(&html, section)
-    html.element("main") { main in content(&main) }
-    if csrf != nil {
-      html.markup("<script>")
-      html.markup(ConsoleAssets.copyScript)
-      html.markup("</script>")
-    }
+    body(&html)
     html.close("body")
     html.close("html")
     return html

@@ -1,33 +1,14 @@
 import Foundation
 package import LinkStore
 
-/// The numbers of one day, or of a period.
-package struct ConsoleMetrics: Sendable, Hashable {
-  package var clicks = 0
-  package var visitors = 0
-  package var bots = 0
-  package var storeTaps = 0
-  package var deferredOpens = 0
-  package var scans = 0
-
-  package init() {}
-
-  /// The metrics in chart order, with their names.
+extension ConsoleCounts {
+  /// The counts in chart order, with their names.
   func values(_ strings: ConsoleStrings) -> [(name: String, value: Int)] {
     [
       (strings.clicks, clicks), (strings.visitors, visitors), (strings.bots, bots),
       (strings.storeTaps, storeTaps), (strings.deferredOpens, deferredOpens),
       (strings.scans, scans),
     ]
-  }
-
-  mutating func add(_ row: StatsRow) {
-    clicks += row.clicks
-    visitors += row.visitors ?? 0
-    bots += row.bots
-    storeTaps += row.storeTaps
-    deferredOpens += row.deferredOpens
-    scans += row.scans
   }
 }
 
@@ -87,19 +68,10 @@ package struct DayRange: Sendable, Hashable {
 
 /// One breakdown: labels with their counts, the largest first.
 package struct ConsoleBreakdown: Sendable, Hashable {
-  package enum Kind: Sendable, Hashable, CaseIterable {
-    case routes, links, referrers, platforms, browsers, botReasons
-  }
+  package var kind: ConsoleTopKind
+  package var rows: [ConsoleTop]
 
-  package var kind: Kind
-  package var rows: [Row]
-
-  package struct Row: Sendable, Hashable {
-    package var label: String
-    package var count: Int
-  }
-
-  package init(kind: Kind, rows: [Row]) {
+  package init(kind: ConsoleTopKind, rows: [ConsoleTop]) {
     self.kind = kind
     self.rows = rows
   }
@@ -120,97 +92,32 @@ package struct ConsoleBreakdown: Sendable, Hashable {
 package struct ConsoleOverview: Sendable, Hashable {
   package var range: DayRange
   /// Every day of the range, in order (zeros included).
-  package var days: [ConsoleMetrics]
-  package var totals: ConsoleMetrics
+  package var days: [ConsoleCounts]
+  package var totals: ConsoleCounts
   /// The totals of the period before, as long.
-  package var previous: ConsoleMetrics
+  package var previous: ConsoleCounts
   package var breakdowns: [ConsoleBreakdown]
 
-  package init(
-    range: DayRange,
-    days: [ConsoleMetrics],
-    totals: ConsoleMetrics,
-    previous: ConsoleMetrics,
-    breakdowns: [ConsoleBreakdown]
-  ) {
+  package init(range: DayRange, stats: ConsoleStats) {
     self.range = range
-    self.days = days
-    self.totals = totals
-    self.previous = previous
-    self.breakdowns = breakdowns
+    days = stats.days
+    totals = stats.totals
+    previous = stats.previous
+    breakdowns = ConsoleTopKind.allCases.compactMap { kind in
+      stats.top[kind].map { ConsoleBreakdown(kind: kind, rows: $0) }
+    }
   }
 }
 
 extension LinkStore {
-  /// The overview of a range, for the whole site or one route or link, from ``stats(_:)``.
+  /// The overview of a range, for the whole site or one route or link: one
+  /// ``consoleStats(from:to:route:code:limit:)``.
   package func consoleOverview(_ range: DayRange, route: String? = nil, code: String? = nil)
     async throws(StoreError) -> ConsoleOverview
   {
-    func query(_ range: DayRange, _ by: [StatsDimension]) -> StatsQuery {
-      StatsQuery(from: range.from, to: range.to, route: route, code: code, groupBy: by)
-    }
-    let daily = try await stats(query(range, [.day]))
-    var days = [ConsoleMetrics](repeating: ConsoleMetrics(), count: range.count)
-    var totals = ConsoleMetrics()
-    var reasons: [String: Int] = [:]
-    for row in daily.rows {
-      guard let day = row.day else { continue }
-      let index = day.daysSince1970 - range.from.daysSince1970
-      guard days.indices.contains(index) else { continue }
-      days[index].add(row)
-      totals.add(row)
-      reasons.merge(row.botReasons, uniquingKeysWith: +)
-    }
-    var previous = ConsoleMetrics()
-    for row in try await stats(query(range.previous, [.day])).rows { previous.add(row) }
-    var breakdowns: [ConsoleBreakdown] = []
-    let dimensions: [(ConsoleBreakdown.Kind, StatsDimension)] =
-      code == nil
-      ? [
-        (.routes, .route), (.links, .link), (.referrers, .referrer), (.platforms, .platform),
-        (.browsers, .browser),
-      ]
-      : [(.referrers, .referrer), (.platforms, .platform), (.browsers, .browser)]
-    for (kind, dimension) in dimensions {
-      let rows = try await stats(query(range, [dimension])).rows
-      breakdowns.append(ConsoleBreakdown(kind: kind, rows: Self.top(rows, dimension)))
-    }
-    breakdowns.append(
-      ConsoleBreakdown(
-        kind: .botReasons,
-        rows: reasons.map { .init(label: $0.key, count: $0.value) }.sorted(by: Self.larger)
-          .prefix(10).map { $0 }
-      )
-    )
-    return ConsoleOverview(
+    ConsoleOverview(
       range: range,
-      days: days,
-      totals: totals,
-      previous: previous,
-      breakdowns: breakdowns
+      stats: try await consoleStats(from: range.from, to: range.to, route: route, code: code)
     )
-  }
-
-  private static func top(_ rows: [StatsRow], _ dimension: StatsDimension)
-    -> [ConsoleBreakdown.Row]
-  {
-    let labelled = rows.compactMap { row -> ConsoleBreakdown.Row? in
-      let label: String? =
-        switch dimension {
-        case .route: row.route
-        case .link: row.code
-        case .referrer: row.referrer
-        case .platform: row.platform?.rawValue
-        case .browser: row.browser
-        case .day: nil
-        }
-      guard let label, row.clicks > 0 else { return nil }
-      return .init(label: label, count: row.clicks)
-    }
-    return Array(labelled.sorted(by: larger).prefix(10))
-  }
-
-  private static func larger(_ a: ConsoleBreakdown.Row, _ b: ConsoleBreakdown.Row) -> Bool {
-    a.count != b.count ? a.count > b.count : a.label < b.label
   }
 }

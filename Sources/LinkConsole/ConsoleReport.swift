@@ -8,30 +8,19 @@ package enum ConsoleReport {
     -> String
   {
     let strings = language == "ko" ? ConsoleStrings.korean : ConsoleStrings.english
-    var html = HTML()
-    html.markup("<!doctype html>")
-    html.open("html", [Attribute("lang", strings.language)])
-    html.element("head") { head in
-      head.void("meta", [Attribute("charset", "utf-8")])
-      head.void(
-        "meta",
-        [Attribute("name", "viewport"), Attribute("content", "width=device-width,initial-scale=1")]
-      )
-      head.element("title", text: title)
+    let html = ConsoleLayout.document(language: strings.language, title: title) { head in
       head.element("style", text: "")
+    } body: { body in
+      body.element("main") { main in
+        main.element("h1", text: title)
+        main.element(
+          "p",
+          [.class("hint")],
+          text: "\(overview.range.from) – \(overview.range.to) (UTC)"
+        )
+        OverviewPage(strings: strings, overview: overview).body(&main)
+      }
     }
-    html.open("body")
-    html.element("main") { main in
-      main.element("h1", text: title)
-      main.element(
-        "p",
-        [.class("hint")],
-        text: "\(overview.range.from) – \(overview.range.to) (UTC)"
-      )
-      OverviewPage(strings: strings, overview: overview).body(&main)
-    }
-    html.close("body")
-    html.close("html")
     // The stylesheet is the program's own constant, with no `<`: safe inside <style>.
     return html.text.replacingOccurrences(
       of: "<style></style>",

@@ -130,7 +130,7 @@ extension ConsoleExtension {
   /// `GET /console/links.csv`: the list's current view as CSV.
   func linksCSV(_ call: ConsoleCall) async throws -> Response {
     let page = try await data.links(listRequest(call))
-    var csv = ConsoleCSV()
+    var csv = StatsCSV()
     csv.row(["code", "route", "params", "created", "clicks"])
     for item in page.items {
       csv.row([

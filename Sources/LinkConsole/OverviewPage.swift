@@ -57,7 +57,7 @@ package struct OverviewPage {
     totals(&html)
     html.element("div", [.class("grid")]) { grid in
       let now = overview.days
-      let metrics = ConsoleMetrics().values(strings)
+      let metrics = ConsoleCounts().values(strings)
       for (index, metric) in metrics.enumerated() {
         let values = now.map { $0.values(strings)[index].value }
         ConsoleChart.draw(
@@ -97,7 +97,7 @@ package struct OverviewPage {
         scroll.element("table") { table in
           table.element("tr") { row in
             row.element("th", text: strings.day)
-            for metric in ConsoleMetrics().values(strings) {
+            for metric in ConsoleCounts().values(strings) {
               row.element("th", [.class("n")], text: metric.name)
             }
           }

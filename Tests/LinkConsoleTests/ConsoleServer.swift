@@ -2,16 +2,12 @@ import Foundation
 import LinkgenTestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A `linkgen serve` with the OpenList table, a SQLite database in a temporary directory and a
 /// `console` key, on a free loopback port; requests go through curl (no redirects followed).
 final class ConsoleServer {
   let directory: TemporaryDirectory
-  let process = Process()
-  let port: Int
+  let server: ServeProcess
+  var port: Int { server.port }
   /// The `console` key made before the start, and its id.
   let key: String
   let keyID: String
@@ -22,49 +18,14 @@ final class ConsoleServer {
     directory = try TemporaryDirectory()
     let database = "sqlite:" + directory.file("db.sqlite").path
     (key, keyID) = try Self.createKey(database, scope: "console")
-    let out = directory.file("out")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    process.executableURL = Self.executable
-    process.arguments =
-      ["serve", "--port", "0", "--config", PackagePaths.example("openlist").path]
-      + ["--database", database, "--flush-interval", "1"] + arguments
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var found: Int?
-    let deadline = Date().addingTimeInterval(30)
-    while found == nil, Date() < deadline, process.isRunning {
-      let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-      if let range = text.range(of: "listening on http://127.0.0.1:") {
-        found = Int(text[range.upperBound...].prefix { $0.isNumber })
-      } else {
-        Thread.sleep(forTimeInterval: 0.02)
-      }
-    }
-    guard let found else {
-      process.terminate()
-      throw ConsoleTestError("linkgen serve did not start")
-    }
-    port = found
-  }
-
-  deinit {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGTERM)
-      process.waitUntilExit()
-    }
+    server = try ServeProcess(
+      ["--config", PackagePaths.example("openlist").path]
+        + ["--database", database, "--flush-interval", "1"] + arguments
+    )
   }
 
   /// The built `linkgen`, beside the test bundle.
-  static let executable: URL = {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("linkgen")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return PackagePaths.root.appendingPathComponent(".build/debug/linkgen")
-  }()
+  static var executable: URL { ServeProcess.linkgen }
 
   /// Runs `linkgen` with the arguments.
   static func linkgen(_ arguments: [String]) throws -> ProcessRunner.Result {

@@ -147,19 +147,7 @@ extension LinkStore {
   }
 
   private func counterRows(_ query: StatsQuery) async throws(StoreError) -> [StatsRow] {
-    guard query.from <= query.to else {
-      throw StoreError(
-        .invalidRequest,
-        "the range starts (\(query.from)) after it ends (\(query.to))",
-        field: "from"
-      )
-    }
-    guard query.to.daysSince1970 - query.from.daysSince1970 <= 3660 else {
-      throw StoreError(.invalidRequest, "the range may span at most 3,660 days", field: "to")
-    }
-    guard (1...1_000_000).contains(query.limit) else {
-      throw StoreError(.invalidRequest, "limit must be 1–1,000,000", field: "limit")
-    }
+    try Self.validate(query)
     var groupBy: [StatsDimension] = []
     for dimension in query.groupBy where !groupBy.contains(dimension) {
       groupBy.append(dimension)
@@ -175,34 +163,7 @@ extension LinkStore {
     let counts = try await withDeadline { () throws(StoreError) in
       try await self.backend.counts(counterQuery)
     }
-    var rows: [StatsRow] = []
-    var index: [CounterKey: Int] = [:]
-    for (key, count) in counts {
-      var dimensions = key
-      dimensions.event = ""
-      dimensions.bot = ""
-      let position: Int
-      if let existing = index[dimensions] {
-        position = existing
-      } else {
-        guard rows.count < query.limit else { break }
-        position = rows.count
-        index[dimensions] = position
-        rows.append(Self.row(dimensions, groupBy: groupBy))
-      }
-      if key.bot.isEmpty {
-        switch ClickEvent.Kind(rawValue: key.event) {
-        case .page: rows[position].clicks += count
-        case .storeTap: rows[position].storeTaps += count
-        case .deferredOpen: rows[position].deferredOpens += count
-        case .scan: rows[position].scans += count
-        case nil: break
-        }
-      } else {
-        rows[position].bots += count
-        rows[position].botReasons[key.bot, default: 0] += count
-      }
-    }
+    var (rows, index) = Self.rows(counts, groupBy: groupBy, limit: query.limit)
     if groupBy.allSatisfy(Self.visitorDimensions.contains) {
       let level: VisitorLevel =
         groupBy.contains(.link) || query.code != nil
@@ -216,6 +177,50 @@ extension LinkStore {
       }
     }
     return rows
+  }
+
+  /// Refuses a reversed or too long range and a limit out of bounds.
+  private static func validate(_ query: StatsQuery) throws(StoreError) {
+    guard query.from <= query.to else {
+      throw StoreError(
+        .invalidRequest,
+        "the range starts (\(query.from)) after it ends (\(query.to))",
+        field: "from"
+      )
+    }
+    guard query.to.daysSince1970 - query.from.daysSince1970 <= 3660 else {
+      throw StoreError(.invalidRequest, "the range may span at most 3,660 days", field: "to")
+    }
+    guard (1...1_000_000).contains(query.limit) else {
+      throw StoreError(.invalidRequest, "limit must be 1–1,000,000", field: "limit")
+    }
+  }
+
+  /// The counters summed into one row per combination of the grouped dimensions (at most
+  /// `limit` rows, in the counters' order), and each combination's position.
+  private static func rows(
+    _ counts: [(CounterKey, Int)],
+    groupBy: [StatsDimension],
+    limit: Int
+  ) -> ([StatsRow], [CounterKey: Int]) {
+    var rows: [StatsRow] = []
+    var index: [CounterKey: Int] = [:]
+    for (key, count) in counts {
+      var dimensions = key
+      dimensions.event = ""
+      dimensions.bot = ""
+      let position: Int
+      if let existing = index[dimensions] {
+        position = existing
+      } else {
+        guard rows.count < limit else { break }
+        position = rows.count
+        index[dimensions] = position
+        rows.append(row(dimensions, groupBy: groupBy))
+      }
+      rows[position].add(event: key.event, bot: key.bot, count: count)
+    }
+    return (rows, index)
   }
 
   /// The dimensions the visitor sketches keep.
@@ -234,5 +239,14 @@ extension LinkStore {
       }
     }
     return row
+  }
+}
+
+extension StatsRow: EventCounts {
+  /// Adds a counter of `event` (``ClickEvent/Kind``'s raw value), by a bot when `bot` (its
+  /// reason) is not empty.
+  fileprivate mutating func add(event: String, bot: String, count: Int) {
+    if !bot.isEmpty { botReasons[bot, default: 0] += count }
+    add(event: event, bot: !bot.isEmpty, count: count)
   }
 }

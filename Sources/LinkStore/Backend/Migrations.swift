@@ -198,6 +198,13 @@ package struct Migration: Sendable {
       postgres: console(integer: "BIGINT", bytes: "BYTEA", strict: "")
         + consoleRollups(integer: "BIGINT", strict: "") + postgresRollupTriggers
     ),
+    Migration(
+      version: 5,
+      name: "console: per-day totals and facets, so the overview reads a few rows a day",
+      sqlite: dayRollups(integer: "INTEGER", strict: " STRICT, WITHOUT ROWID")
+        + sqliteDayTriggers,
+      postgres: dayRollups(integer: "BIGINT", strict: "") + postgresDayTriggers
+    ),
   ]
 
   /// Version 3's columns of an imported link, the same in both dialects but for the integer
@@ -295,7 +302,7 @@ package struct Migration: Sendable {
   /// SQLite's roll-up triggers: one writer at a time, so row triggers lock nothing more.
   private static var sqliteRollupTriggers: [String] {
     let site = "day, route, event, platform, browser, referrer, bot"
-    func body(_ count: String) -> String {
+    return sqliteTriggers("linkgen_counts_rollup") { count in
       """
       INSERT INTO linkgen_counts_site (\(site), count)
       VALUES (NEW.day, NEW.route, NEW.event, NEW.platform, NEW.browser, NEW.referrer, NEW.bot,
@@ -306,14 +313,19 @@ package struct Migration: Sendable {
       ON CONFLICT (day, event, code) DO UPDATE SET count = linkgen_link_days.count + excluded.count;
       """
     }
-    return [
+  }
+
+  /// Row triggers `<name>_insert` and `<name>_update` on `linkgen_counts` running `body` with
+  /// the count a row adds (`NEW.count`, or `NEW.count - OLD.count`).
+  private static func sqliteTriggers(_ name: String, _ body: (String) -> String) -> [String] {
+    [
       """
-      CREATE TRIGGER linkgen_counts_rollup_insert AFTER INSERT ON linkgen_counts BEGIN
+      CREATE TRIGGER \(name)_insert AFTER INSERT ON linkgen_counts BEGIN
       \(body("NEW.count"))
       END
       """,
       """
-      CREATE TRIGGER linkgen_counts_rollup_update AFTER UPDATE OF count ON linkgen_counts BEGIN
+      CREATE TRIGGER \(name)_update AFTER UPDATE OF count ON linkgen_counts BEGIN
       \(body("NEW.count - OLD.count"))
       END
       """,
@@ -325,11 +337,8 @@ package struct Migration: Sendable {
   /// order, as they do counters).
   private static var postgresRollupTriggers: [String] {
     let site = "day, route, event, platform, browser, referrer, bot"
-    let keys = "day, route, code, event, platform, browser, referrer, bot"
-    func function(_ name: String, _ rows: String) -> String {
+    return postgresTriggers("linkgen_counts_rollup") { rows in
       """
-      CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
         INSERT INTO linkgen_counts_site AS s (\(site), count)
         SELECT \(site), SUM(count) FROM (\(rows)) AS d
         GROUP BY \(site) ORDER BY \(site)
@@ -338,29 +347,162 @@ package struct Migration: Sendable {
         SELECT day, event, code, MIN(route), SUM(count) FROM (\(rows)) AS d
         WHERE code <> '' AND bot = '' GROUP BY day, event, code ORDER BY day, event, code
         ON CONFLICT (day, event, code) DO UPDATE SET count = l.count + excluded.count;
+      """
+    }
+  }
+
+  /// Statement triggers `<name>_insert` and `<name>_update` on `linkgen_counts` with their
+  /// functions, each running `body` with a query of the statement's rows (every key column
+  /// and the count it adds, from the transition tables).
+  private static func postgresTriggers(_ name: String, _ body: (String) -> String) -> [String] {
+    let keys = "day, route, code, event, platform, browser, referrer, bot"
+    func function(_ name: String, _ rows: String) -> String {
+      """
+      CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+      \(body(rows))
         RETURN NULL;
       END
       $$
       """
     }
     return [
-      function("linkgen_counts_rollup_insert", "SELECT \(keys), count FROM linkgen_new"),
+      function("\(name)_insert", "SELECT \(keys), count FROM linkgen_new"),
       function(
-        "linkgen_counts_rollup_update",
+        "\(name)_update",
         "SELECT \(keys), n.count - o.count AS count "
           + "FROM linkgen_new AS n JOIN linkgen_old AS o USING (\(keys))"
       ),
       """
-      CREATE TRIGGER linkgen_counts_rollup_insert AFTER INSERT ON linkgen_counts
+      CREATE TRIGGER \(name)_insert AFTER INSERT ON linkgen_counts
       REFERENCING NEW TABLE AS linkgen_new
-      FOR EACH STATEMENT EXECUTE FUNCTION linkgen_counts_rollup_insert()
+      FOR EACH STATEMENT EXECUTE FUNCTION \(name)_insert()
       """,
       """
-      CREATE TRIGGER linkgen_counts_rollup_update AFTER UPDATE ON linkgen_counts
+      CREATE TRIGGER \(name)_update AFTER UPDATE ON linkgen_counts
       REFERENCING OLD TABLE AS linkgen_old NEW TABLE AS linkgen_new
-      FOR EACH STATEMENT EXECUTE FUNCTION linkgen_counts_rollup_update()
+      FOR EACH STATEMENT EXECUTE FUNCTION \(name)_update()
       """,
     ]
+  }
+
+  /// Version 5's smaller roll-ups, for the overview of the site or a route: the counts per
+  /// day, route, event and bot reason (`linkgen_day_totals`: the chart, the totals, the top
+  /// routes and bot reasons), and people's page clicks per day, route and facet value
+  /// (`linkgen_day_facets`: `platform`, `browser` or `referrer`, empty values left out), and
+  /// people's page clicks per short link and week (`linkgen_link_weeks`, week = day / 7: the top
+  /// links of a range read its whole weeks there and only the days at its ends from
+  /// `linkgen_link_days`). Filled from version 4's roll-ups, kept by their own triggers on
+  /// `linkgen_counts`. And an index of the visitor sketches by short link and route: the
+  /// primary key starts with the day, so a link's sketches were found by reading the range's
+  /// every sketch (1 KB each).
+  private static func dayRollups(integer: String, strict: String) -> [String] {
+    [
+      """
+      CREATE TABLE linkgen_day_totals (
+        day INTEGER NOT NULL,
+        route TEXT NOT NULL,
+        event TEXT NOT NULL,
+        bot TEXT NOT NULL,
+        count \(integer) NOT NULL,
+        PRIMARY KEY (day, route, event, bot)
+      )\(strict)
+      """,
+      """
+      CREATE TABLE linkgen_day_facets (
+        day INTEGER NOT NULL,
+        route TEXT NOT NULL,
+        facet TEXT NOT NULL,
+        value TEXT NOT NULL,
+        count \(integer) NOT NULL,
+        PRIMARY KEY (day, route, facet, value)
+      )\(strict)
+      """,
+      """
+      CREATE TABLE linkgen_link_weeks (
+        week INTEGER NOT NULL,
+        code TEXT NOT NULL,
+        route TEXT NOT NULL,
+        count \(integer) NOT NULL,
+        PRIMARY KEY (week, code)
+      )\(strict)
+      """,
+      // A link's, a route's or the site's visitor sketches without reading every link's.
+      "CREATE INDEX linkgen_visitors_by_code ON linkgen_visitors (code, route, day)",
+      """
+      INSERT INTO linkgen_day_totals (day, route, event, bot, count)
+      SELECT day, route, event, bot, SUM(count) FROM linkgen_counts_site
+      GROUP BY day, route, event, bot
+      """,
+      """
+      INSERT INTO linkgen_link_weeks (week, code, route, count)
+      SELECT day / 7, code, MIN(route), SUM(count) FROM linkgen_link_days
+      WHERE event = 'page' GROUP BY day / 7, code
+      """,
+    ]
+      + facets.map { facet in
+        """
+        INSERT INTO linkgen_day_facets (day, route, facet, value, count)
+        SELECT day, route, '\(facet)', \(facet), SUM(count) FROM linkgen_counts_site
+        WHERE event = 'page' AND bot = '' AND \(facet) <> '' GROUP BY day, route, \(facet)
+        """
+      }
+  }
+
+  /// The facets `linkgen_day_facets` keeps: columns of `linkgen_counts`.
+  private static let facets = ["platform", "browser", "referrer"]
+
+  /// SQLite's triggers keeping version 5's roll-ups.
+  private static var sqliteDayTriggers: [String] {
+    sqliteTriggers("linkgen_counts_days") { count in
+      let facetRows = facets.map { facet in
+        """
+        INSERT INTO linkgen_day_facets (day, route, facet, value, count)
+        SELECT NEW.day, NEW.route, '\(facet)', NEW.\(facet), \(count)
+        WHERE NEW.event = 'page' AND NEW.bot = '' AND NEW.\(facet) <> ''
+        ON CONFLICT (day, route, facet, value) DO UPDATE
+        SET count = linkgen_day_facets.count + excluded.count;
+        """
+      }
+      return """
+        INSERT INTO linkgen_day_totals (day, route, event, bot, count)
+        VALUES (NEW.day, NEW.route, NEW.event, NEW.bot, \(count))
+        ON CONFLICT (day, route, event, bot) DO UPDATE
+        SET count = linkgen_day_totals.count + excluded.count;
+        \(facetRows.joined(separator: "\n"))
+        INSERT INTO linkgen_link_weeks (week, code, route, count)
+        SELECT NEW.day / 7, NEW.code, NEW.route, \(count)
+        WHERE NEW.event = 'page' AND NEW.bot = '' AND NEW.code <> ''
+        ON CONFLICT (week, code) DO UPDATE SET count = linkgen_link_weeks.count + excluded.count;
+        """
+    }
+  }
+
+  /// PostgreSQL's triggers keeping version 5's roll-ups: once per statement, from the
+  /// transition tables, in key order (as version 4's).
+  private static var postgresDayTriggers: [String] {
+    postgresTriggers("linkgen_counts_days") { rows in
+      let facetRows = facets.map { facet in
+        "SELECT day, route, '\(facet)' AS facet, \(facet) AS value, count FROM (\(rows)) AS d "
+          + "WHERE event = 'page' AND bot = '' AND \(facet) <> ''"
+      }
+      return """
+          INSERT INTO linkgen_day_totals AS t (day, route, event, bot, count)
+          SELECT day, route, event, bot, SUM(count) FROM (\(rows)) AS d
+          GROUP BY day, route, event, bot ORDER BY day, route, event, bot
+          ON CONFLICT (day, route, event, bot) DO UPDATE SET count = t.count + excluded.count;
+          INSERT INTO linkgen_day_facets AS f (day, route, facet, value, count)
+          SELECT day, route, facet, value, SUM(count) FROM (
+            \(facetRows.joined(separator: "\n    UNION ALL "))
+          ) AS v
+          GROUP BY day, route, facet, value ORDER BY day, route, facet, value
+          ON CONFLICT (day, route, facet, value) DO UPDATE SET count = f.count + excluded.count;
+          INSERT INTO linkgen_link_weeks AS w (week, code, route, count)
+          SELECT day / 7, code, MIN(route), SUM(count) FROM (\(rows)) AS d
+          WHERE event = 'page' AND bot = '' AND code <> '' GROUP BY 1, 2 ORDER BY 1, 2
+          ON CONFLICT (week, code) DO UPDATE SET count = w.count + excluded.count;
+        """
+    }
   }
 
   /// The newest version this build knows.

@@ -1,5 +1,5 @@
 /// The numbers of one day, or of a period, as the console shows them.
-package struct ConsoleCounts: Sendable, Hashable {
+package struct ConsoleCounts: Sendable, Hashable, EventCounts {
   /// Pages served to people (scans not included).
   package var clicks = 0
   /// The estimated distinct people among the clicks and scans, per day, added up over the days.
@@ -15,6 +15,29 @@ package struct ConsoleCounts: Sendable, Hashable {
 
   package init() {}
 
+  /// The sum of two periods' counts.
+  package static func + (a: ConsoleCounts, b: ConsoleCounts) -> ConsoleCounts {
+    var sum = a
+    sum.clicks += b.clicks
+    sum.visitors += b.visitors
+    sum.bots += b.bots
+    sum.storeTaps += b.storeTaps
+    sum.deferredOpens += b.deferredOpens
+    sum.scans += b.scans
+    return sum
+  }
+}
+
+/// Counts by event, people's and bots' apart: ``StatsRow`` and ``ConsoleCounts``.
+protocol EventCounts {
+  var clicks: Int { get set }
+  var bots: Int { get set }
+  var storeTaps: Int { get set }
+  var deferredOpens: Int { get set }
+  var scans: Int { get set }
+}
+
+extension EventCounts {
   /// Adds a counter of `event` (``ClickEvent/Kind``'s raw value), a bot's when `bot`.
   mutating func add(event: String, bot: Bool, count: Int) {
     guard !bot else {
@@ -28,18 +51,6 @@ package struct ConsoleCounts: Sendable, Hashable {
     case .scan: scans += count
     case nil: break
     }
-  }
-
-  /// The sum of two periods' counts.
-  package static func + (a: ConsoleCounts, b: ConsoleCounts) -> ConsoleCounts {
-    var sum = a
-    sum.clicks += b.clicks
-    sum.visitors += b.visitors
-    sum.bots += b.bots
-    sum.storeTaps += b.storeTaps
-    sum.deferredOpens += b.deferredOpens
-    sum.scans += b.scans
-    return sum
   }
 }
 
@@ -74,10 +85,10 @@ extension LinkStore {
   /// one route, or one short link (`code`), with the previous period's totals and the top
   /// `limit` of each breakdown.
   ///
-  /// The site's and a route's numbers come from the roll-ups schema 4 keeps
-  /// (`linkgen_counts_site`, `linkgen_link_days`), a link's from its own counters (the
-  /// `linkgen_counts_by_code` index), and visitors from the stored sketches: nothing reads
-  /// every link's counters.
+  /// The site's and a route's numbers come from the roll-ups schemas 4 and 5 keep
+  /// (`linkgen_day_totals`, `linkgen_day_facets`, `linkgen_link_days`), a link's from its own
+  /// counters (the `linkgen_counts_by_code` index), and visitors from the stored sketches:
+  /// nothing reads every link's counters.
   package func consoleStats(
     from: ClickDay,
     to: ClickDay,
@@ -90,6 +101,10 @@ extension LinkStore {
     }
     let length = to.daysSince1970 - from.daysSince1970 + 1
     let source = ConsoleSource(route: route, code: code)
+    // The top links read the most rows: on another connection while the rest is read.
+    async let linkRows = consoleResult(
+      source.top(.links, from.daysSince1970, to.daysSince1970, limit)
+    )
     let first = from.daysSince1970 - length
     var days = [ConsoleCounts](repeating: ConsoleCounts(), count: 2 * length)
     for row in try await console(source.series(first, to.daysSince1970)) {
@@ -114,14 +129,16 @@ extension LinkStore {
       days[key.day - first].visitors += estimate
     }
     var top: [ConsoleTopKind: [ConsoleTop]] = [:]
-    for kind in ConsoleTopKind.allCases {
+    func add(_ kind: ConsoleTopKind, _ rows: [[ConsoleValue]]) {
+      top[kind] = rows.map { ConsoleTop(label: $0[0].string, count: $0[1].int) }
+    }
+    for kind in ConsoleTopKind.allCases where kind != .links {
       guard let statement = source.top(kind, from.daysSince1970, to.daysSince1970, limit) else {
         continue
       }
-      top[kind] = try await console(statement).map {
-        ConsoleTop(label: $0[0].string, count: $0[1].int)
-      }
+      add(kind, try await console(statement))
     }
+    if let rows = try await linkRows?.get() { add(.links, rows) }
     let current = Array(days[length...])
     return ConsoleStats(
       from: from,
@@ -134,13 +151,27 @@ extension LinkStore {
   }
 }
 
-/// Where the console's numbers are read from, and the statements that read them.
+extension LinkStore {
+  /// Runs `statement`, if any, with its error as a value (for `async let`).
+  fileprivate func consoleResult(_ statement: ConsoleStatement?) async
+    -> Result<[[ConsoleValue]], StoreError>?
+  {
+    guard let statement else { return nil }
+    do {
+      return .success(try await console(statement))
+    } catch {
+      return .failure(error)
+    }
+  }
+}
+
+/// Where the console's numbers are read from, and the statements that read them: a link's
+/// own counters, or for the site and a route schema 5's roll-ups (`linkgen_day_totals`,
+/// `linkgen_day_facets`: a few dozen rows a day) and schema 4's `linkgen_link_days` for the top
+/// links.
 struct ConsoleSource {
   var route: String?
   var code: String?
-
-  /// A link's own counters, or the site's roll-up.
-  private var table: String { code != nil ? "linkgen_counts" : "linkgen_counts_site" }
 
   /// The route and link conditions, after a day range.
   private var filter: (sql: String, binds: [ConsoleValue]) {
@@ -164,7 +195,7 @@ struct ConsoleSource {
     return ConsoleStatement(
       """
       SELECT day, event, CASE WHEN bot = '' THEN 0 ELSE 1 END AS is_bot,
-        CAST(SUM(count) AS BIGINT) FROM \(table)
+        CAST(SUM(count) AS BIGINT) FROM \(code != nil ? "linkgen_counts" : "linkgen_day_totals")
       WHERE day >= ? AND day <= ?\(filter.sql)
       GROUP BY day, event, is_bot
       """,
@@ -176,26 +207,10 @@ struct ConsoleSource {
   /// A breakdown's top rows: `label, count`; `nil` when it does not apply (a link's own
   /// routes and links).
   func top(_ kind: ConsoleTopKind, _ from: Int, _ to: Int, _ limit: Int) -> ConsoleStatement? {
+    guard code == nil || ![.routes, .links].contains(kind) else { return nil }
+    if kind == .links { return topLinks(from, to, limit) }
+    let (column, source, condition) = place(kind)
     let filter = filter
-    let column: String
-    var source = table
-    var condition = "event = 'page' AND bot = ''"
-    switch kind {
-    case .routes:
-      guard code == nil else { return nil }
-      column = "route"
-    case .links:
-      guard code == nil else { return nil }
-      column = "code"
-      source = "linkgen_link_days"
-      condition = "event = 'page'"
-    case .referrers: column = "referrer"
-    case .platforms: column = "platform"
-    case .browsers: column = "browser"
-    case .botReasons:
-      column = "bot"
-      condition = "bot <> ''"
-    }
     return ConsoleStatement(
       """
       SELECT \(column), CAST(SUM(count) AS BIGINT) AS total FROM \(source)
@@ -205,5 +220,54 @@ struct ConsoleSource {
       [.integer(from), .integer(to)] + filter.binds + [.integer(limit)],
       columns: [.text, .integer]
     )
+  }
+
+  /// The top links: the range's whole weeks from `linkgen_link_weeks`, the days before the
+  /// first and after the last from `linkgen_link_days`.
+  private func topLinks(_ from: Int, _ to: Int, _ limit: Int) -> ConsoleStatement {
+    let firstWeek = (from + 6) / 7
+    let lastWeek = (to + 1) / 7 - 1
+    let weeks = firstWeek <= lastWeek
+    // Without a whole week, every day is an "end" day (the second range is empty).
+    let head = weeks ? (from, firstWeek * 7 - 1) : (from, to)
+    let tail = weeks ? ((lastWeek + 1) * 7, to) : (1, 0)
+    let route = route.map { _ in " AND route = ?" } ?? ""
+    let routeBind = self.route.map { [ConsoleValue.text($0)] } ?? []
+    return ConsoleStatement(
+      """
+      SELECT code, CAST(SUM(count) AS BIGINT) AS total FROM (
+        SELECT code, count FROM linkgen_link_weeks WHERE week >= ? AND week <= ?\(route)
+        UNION ALL
+        SELECT code, count FROM linkgen_link_days
+        WHERE event = 'page' AND (day >= ? AND day <= ? OR day >= ? AND day <= ?)\(route)
+      ) AS d
+      GROUP BY code ORDER BY total DESC, code LIMIT ?
+      """,
+      [.integer(firstWeek), .integer(weeks ? lastWeek : firstWeek - 1)] + routeBind
+        + [.integer(head.0), .integer(head.1), .integer(tail.0), .integer(tail.1)] + routeBind
+        + [.integer(limit)],
+      columns: [.text, .integer]
+    )
+  }
+
+  /// A breakdown's column, table and condition.
+  private func place(_ kind: ConsoleTopKind) -> (String, String, String) {
+    let people = "event = 'page' AND bot = ''"
+    if code != nil {
+      switch kind {
+      case .referrers: return ("referrer", "linkgen_counts", people)
+      case .platforms: return ("platform", "linkgen_counts", people)
+      case .browsers: return ("browser", "linkgen_counts", people)
+      default: return ("bot", "linkgen_counts", "bot <> ''")
+      }
+    }
+    switch kind {
+    case .routes: return ("route", "linkgen_day_totals", people)
+    case .links: return ("code", "linkgen_link_days", "event = 'page'")  // topLinks reads weeks too
+    case .referrers: return ("value", "linkgen_day_facets", "facet = 'referrer'")
+    case .platforms: return ("value", "linkgen_day_facets", "facet = 'platform'")
+    case .browsers: return ("value", "linkgen_day_facets", "facet = 'browser'")
+    case .botReasons: return ("bot", "linkgen_day_totals", "bot <> ''")
+    }
   }
 }
