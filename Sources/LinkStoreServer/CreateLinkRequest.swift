@@ -104,8 +104,24 @@ extension NewShortLink {
         message: "route is required: the name of a route of the table, as a string"
       )
     }
+    var request = NewShortLink(
+      route: route,
+      arguments: try arguments(members["params"], of: route, in: table)
+    )
+    request.expiresAt = try expiry(members["expiresAt"])
+    request.maxVisits = try visitLimit(members["maxVisits"])
+    request.slug = try slug(members["slug"])
+    return request
+  }
+
+  /// `params`: the route's values as `linkgen make` takes them (`null` or absent: none).
+  private static func arguments(
+    _ params: JSONInput?,
+    of route: String,
+    in table: RouteTable?
+  ) throws(RequestProblem) -> [String: String] {
     var arguments: [String: String] = [:]
-    switch members["params"] {
+    switch params {
     case nil, .null?:
       break
     case .object(let params)?:
@@ -129,10 +145,14 @@ extension NewShortLink {
         message: "params must be an object of the route's values, not \(other.kind)"
       )
     }
-    var request = NewShortLink(route: route, arguments: arguments)
-    switch members["expiresAt"] {
+    return arguments
+  }
+
+  /// `expiresAt`: an ISO 8601 time, or `null` or absent.
+  private static func expiry(_ value: JSONInput?) throws(RequestProblem) -> Date? {
+    switch value {
     case nil, .null?:
-      break
+      return nil
     case .string(let text)?:
       guard let date = Self.date(text) else {
         throw RequestProblem(
@@ -140,33 +160,40 @@ extension NewShortLink {
           message: "expiresAt must be an ISO 8601 time such as 2026-12-31T23:59:59Z"
         )
       }
-      request.expiresAt = date
+      return date
     case let other?:
       throw RequestProblem(
         field: "expiresAt",
         message: "expiresAt must be an ISO 8601 time as a string, not \(other.kind)"
       )
     }
-    switch members["maxVisits"] {
+  }
+
+  /// `maxVisits`: a whole number (the store checks it is at least 1), or `null` or absent.
+  private static func visitLimit(_ value: JSONInput?) throws(RequestProblem) -> Int? {
+    switch value {
     case nil, .null?:
-      break
+      return nil
     case .integer(let number)?:
-      request.maxVisits = number
+      return number
     case let other?:
       throw RequestProblem(
         field: "maxVisits",
         message: "maxVisits must be a whole number of at least 1, not \(other.kind)"
       )
     }
-    switch members["slug"] {
+  }
+
+  /// `slug`: a string (the store checks its form), or `null` or absent.
+  private static func slug(_ value: JSONInput?) throws(RequestProblem) -> String? {
+    switch value {
     case nil, .null?:
-      break
+      return nil
     case .string(let slug)?:
-      request.slug = slug
+      return slug
     case let other?:
       throw RequestProblem(field: "slug", message: "slug must be a string, not \(other.kind)")
     }
-    return request
   }
 
   /// Refuses a `null` parameter the route does not have, as the table refuses one with a value.

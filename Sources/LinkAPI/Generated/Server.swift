@@ -1669,7 +1669,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Report a deferred deep link
     ///
-    /// The app reports, on its first launch, the deep link it restored after install. Counted as a `deferred` event of its route and short link (`deferredOpens` in the stats). Public: no key.
+    /// The app reports, on its first launch, the deep link it restored after install. Counted as a `deferred` event of its route and short link (`deferredOpens` in the stats). A link that carries the scan marker `src=qr` (the link of a printed code made with `--count-scans`) is an app reporting a scan that opened it directly: counted as a `scan` of that link instead (`scans` in the stats), not as a deferred open. Public: no key.
     ///
     /// - Remark: HTTP `POST /api/v1/opens`.
     /// - Remark: Generated from `#/paths//api/v1/opens/post(reportOpen)`.

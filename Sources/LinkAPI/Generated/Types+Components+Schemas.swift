@@ -551,14 +551,14 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/Open`.
         package struct Open: Codable, Hashable, Sendable {
-            /// A short link of this server (`https://<domain>/s/<code>`), a universal link or a scheme link of the table (at most 8192 bytes).
+            /// A short link of this server (`https://<domain>/s/<code>`), a universal link or a scheme link of the table (at most 8192 bytes); with the scan marker `src=qr` in its query, a scan.
             ///
             /// - Remark: Generated from `#/components/schemas/Open/link`.
             package var link: Swift.String
             /// Creates a new `Open`.
             ///
             /// - Parameters:
-            ///   - link: A short link of this server (`https://<domain>/s/<code>`), a universal link or a scheme link of the table (at most 8192 bytes).
+            ///   - link: A short link of this server (`https://<domain>/s/<code>`), a universal link or a scheme link of the table (at most 8192 bytes); with the scan marker `src=qr` in its query, a scan.
             package init(link: Swift.String) {
                 self.link = link
             }
@@ -712,6 +712,10 @@ extension Components {
             package var storeTaps: Swift.Int
             /// - Remark: Generated from `#/components/schemas/StatsRow/deferredOpens`.
             package var deferredOpens: Swift.Int
+            /// Scans of printed codes made with `--count-scans` (their links carry the scan marker `src=qr`), visits and app reports alike; counted apart from `clicks` and `deferredOpens`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatsRow/scans`.
+            package var scans: Swift.Int
             /// Creates a new `StatsRow`.
             ///
             /// - Parameters:
@@ -727,6 +731,7 @@ extension Components {
             ///   - botReasons: Bot hits by reason (`crawler:slack`, `method:head`, `prefetch`…).
             ///   - storeTaps:
             ///   - deferredOpens:
+            ///   - scans: Scans of printed codes made with `--count-scans` (their links carry the scan marker `src=qr`), visits and app reports alike; counted apart from `clicks` and `deferredOpens`.
             package init(
                 day: Swift.String? = nil,
                 route: Swift.String? = nil,
@@ -739,7 +744,8 @@ extension Components {
                 bots: Swift.Int,
                 botReasons: Components.Schemas.StatsRow.BotReasonsPayload,
                 storeTaps: Swift.Int,
-                deferredOpens: Swift.Int
+                deferredOpens: Swift.Int,
+                scans: Swift.Int
             ) {
                 self.day = day
                 self.route = route
@@ -753,6 +759,7 @@ extension Components {
                 self.botReasons = botReasons
                 self.storeTaps = storeTaps
                 self.deferredOpens = deferredOpens
+                self.scans = scans
             }
             package enum CodingKeys: String, CodingKey {
                 case day
@@ -767,6 +774,7 @@ extension Components {
                 case botReasons
                 case storeTaps
                 case deferredOpens
+                case scans
             }
             package init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -818,6 +826,10 @@ extension Components {
                     Swift.Int.self,
                     forKey: .deferredOpens
                 )
+                self.scans = try container.decode(
+                    Swift.Int.self,
+                    forKey: .scans
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "day",
                     "route",
@@ -830,7 +842,8 @@ extension Components {
                     "bots",
                     "botReasons",
                     "storeTaps",
-                    "deferredOpens"
+                    "deferredOpens",
+                    "scans"
                 ])
             }
         }

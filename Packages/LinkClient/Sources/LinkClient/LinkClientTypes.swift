@@ -109,6 +109,9 @@ extension LinkClient {
       public var storeTaps: Int
       /// Opens the apps reported after install (`POST /api/v1/opens`).
       public var deferredOpens: Int
+      /// Scans of printed codes made with `--count-scans` (links with the scan marker
+      /// `src=qr`), counted apart from the clicks and deferred opens.
+      public var scans: Int
     }
 
     /// A count from before the move (`source` `fdl`), in the old service's words.
@@ -212,7 +215,8 @@ extension LinkClient.Stats {
           bots: row.bots,
           botReasons: row.botReasons.additionalProperties,
           storeTaps: row.storeTaps,
-          deferredOpens: row.deferredOpens
+          deferredOpens: row.deferredOpens,
+          scans: row.scans
         )
       },
       beforeMove: stats.beforeMove.map { row in
