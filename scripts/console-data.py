@@ -60,7 +60,7 @@ def generate(args):
         code = "".join(rng.choice(ALPHABET) for _ in range(12))
         route = rng.choice(ROUTES)
         day = first + index * args.days // args.links
-        created = day * 86400 + rng.randint(0, 86399)
+        created = min(day * 86400 + rng.randint(0, 86399), int(time.time()) - 60)  # not ahead
         params = json.dumps(values(route, rng), separators=(",", ":"), sort_keys=True)
         visits = 0
         active, d = max(1, int(rng.expovariate(1 / 4))), day

@@ -377,6 +377,13 @@ links_table() {
   curl -s -A "$IPHONE" "http://127.0.0.1:$port/s/$code" |
     grep -q "openlist://shared-checklists?shared-checklistId=$ID" ||
     { echo "load.sh: the short link does not serve the route's landing page" >&2; return 70; }
+  # --- CONSOLE_LOOP=1 (console-data): a signed-in client loads console pages from this server
+  # in a loop while wrk runs; it stops when the server does and prints its pages' times.
+  if [ "${CONSOLE_LOOP:-0}" = 1 ]; then
+    python3 scripts/console-loop.py "http://127.0.0.1:$port" \
+      "$("$LINKGEN" keys create --scope console --database "$url" 2>/dev/null)" "$pid" &
+  fi
+  # --- end CONSOLE_LOOP
   local sent=0 name lpath
   for case in "short-link page|/s/$code" "resolve API|/api/v1/links/$code"; do
     IFS='|' read -r name lpath <<<"$case"
