@@ -139,8 +139,10 @@ store_table() {
   port=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out.out")
   [ -n "$port" ] || { cat "$out.err" >&2; return 70; }
   local S="http://127.0.0.1:$port"
-  curl -s -A "$IPHONE" "$S/s/ld$(printf %08d "$LINKS")" |
-    grep -q "shared-checklistId=3f2504e0-4f89-11d3-9a0c-$(printf %012d "$LINKS")" ||
+  # The page read whole first: grep -q stopping early would fail curl (SIGPIPE, pipefail).
+  local page
+  page=$(curl -s -A "$IPHONE" "$S/s/ld$(printf %08d "$LINKS")")
+  grep -q "shared-checklistId=3f2504e0-4f89-11d3-9a0c-$(printf %012d "$LINKS")" <<<"$page" ||
     { echo "load-store.sh: $backend: the bulk-inserted links do not serve their page" >&2; return 70; }
   create_script "$key"
   printf 'wrk.method = "GET"\n' >"$work/hot.lua"
