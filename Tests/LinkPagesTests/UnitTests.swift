@@ -45,6 +45,102 @@ struct URLPolicyTests {
   func refuses(_ url: String) {
     #expect(throws: PageError.self) { try policy.check(url).get() }
   }
+
+  /// The refusal names what was wrong, as the byte-wise check words it.
+  @Test(arguments: [
+    ("", "empty or too long"), ("https://a.example/\u{E9}", "it contains U+00E9"),
+    ("https://a.example/\"", "it contains '\"' (U+0022)"), ("no-scheme", "it has no scheme"),
+    ("https:a.example", "an https URL starts with https://"),
+    ("https:/", "an https URL starts with https://"),
+    ("https://", "the host must be a plain domain name, without userinfo or port"),
+    ("https:///path", "the host must be a plain domain name, without userinfo or port"),
+    ("https://a_b.example/", "the host must be a plain domain name, without userinfo or port"),
+    (
+      "intent://x#Intent;scheme=openlist;package=com.example.openlist;en",
+      "only intent: links to the app's own scheme and package are allowed"
+    ),
+    ("ftp://a.example/", "only https, openlist: and the app's intent: links are allowed"),
+    // The app's own scheme is matched as the table spells it.
+    ("OpenList://x", "only https, openlist: and the app's intent: links are allowed"),
+  ])
+  func refusalSaysWhy(_ url: String, _ why: String) {
+    guard case .failure(let error) = policy.check(url) else {
+      Issue.record("\(url) was accepted")
+      return
+    }
+    #expect(error.message.hasSuffix(": " + why), "\(error.message)")
+  }
+
+  /// `https` and `intent` in any case; the host ends at `/`, `?` or `#`.
+  @Test(arguments: [
+    "HTTPS://a.example/x",
+    "INTENT://x#Intent;scheme=openlist;package=com.example.openlist;end",
+    "https://a.example?x", "https://a.example#x",
+  ])
+  func acceptsSchemesInAnyCase(_ url: String) throws {
+    _ = try policy.check(url).get()
+  }
+
+  /// The bit masks of the byte check say what the scalar check says, for every byte.
+  @Test func byteCheckMatchesScalarCheck() {
+    for byte in 0...255 {
+      #expect(
+        URLPolicy.allowed(UInt8(byte))
+          == (byte < 0x80 && URLPolicy.allowed(Unicode.Scalar(UInt8(byte)))),
+        "byte \(byte)"
+      )
+    }
+  }
+}
+
+@Suite(.blockingWork)
+struct PlainTextASCIITests {
+  /// ASCII text is cleaned byte by byte: the result is what the rules say (controls and
+  /// spaces to one space between words, none at the ends), checked against a plain reading of
+  /// them on random ASCII text.
+  @Test func asciiCleaningFollowsTheRules() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [UInt8] = [
+      0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x20, 0x7F, 0x41, 0x62, 0x2E, 0x7E,
+    ]
+    for _ in 0..<2000 {
+      let bytes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator) ?? 0x41
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      let words = bytes.split { $0 <= 0x20 || $0 == 0x7F }.map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      #expect(PlainText.clean(text) == words.joined(separator: " "), "\(text.debugDescription)")
+    }
+  }
+}
+
+@Suite(.blockingWork)
+struct JSONQuoteTests {
+  /// The page's JSON strings escape what JSON-in-HTML needs, and nothing else, for every byte.
+  @Test func quotesEveryASCIIByteAsJSONValueDoes() {
+    for byte in UInt8(0)...0x7F {
+      var out: [UInt8] = []
+      PageValues.quote(String(decoding: [0x61, byte, 0x62], as: UTF8.self), into: &out)
+      let expected: String
+      switch byte {
+      case 0x22: expected = #""a\"b""#
+      case 0x5C: expected = #""a\\b""#
+      case 0x0A: expected = #""a\nb""#
+      case 0x0D: expected = #""a\rb""#
+      case 0x09: expected = #""a\tb""#
+      case 0x00...0x1F, 0x7F, 0x3C, 0x3E, 0x26:
+        let hex = String(byte, radix: 16)
+        expected = "\"a\\u" + String(repeating: "0", count: 4 - hex.count) + hex + "b\""
+      default: expected = "\"a" + String(UnicodeScalar(byte)) + "b\""
+      }
+      #expect(String(decoding: out, as: UTF8.self) == expected, "byte \(byte)")
+    }
+    var out: [UInt8] = []
+    PageValues.quote("x\u{2028}y\u{2029}z\u{2026}", into: &out)
+    #expect(String(decoding: out, as: UTF8.self) == #""x\u2028y\u2029z\#u{2026}""#)
+  }
 }
 
 @Suite(.blockingWork)

@@ -84,6 +84,56 @@ struct CacheTests {
     #expect(canned.cacheCost > 12)
   }
 
+  /// A response made from its kind's template (a page not in the cache) is the one built
+  /// header by header: the same headers, the same wire heads, the same tag, for every body
+  /// size, with and without `Strict-Transport-Security`, for pages and images.
+  @Test(arguments: [nil, "max-age=63072000"] as [String?])
+  func templateResponsesAreTheBuiltOnes(_ hsts: String?) {
+    let security = SecurityHeaders(strictTransportSecurity: hsts)
+    let kinds: [(String, String, String, [(HTTPField.Name, String)])] = [
+      (
+        "text/html; charset=utf-8", "private, no-cache",
+        "default-src 'none'; style-src 'sha256-x'",
+        [(.vary, "User-Agent, Accept-Language"), (.contentLanguage, "ko")]
+      ),
+      ("image/png", "public, max-age=86400", SecurityHeaders.defaultPolicy, []),
+    ]
+    for (contentType, cacheControl, policy, extra) in kinds {
+      let template = ResponseTemplate(
+        contentType: contentType,
+        cacheControl: cacheControl,
+        policy: policy,
+        extra: extra,
+        security: security
+      )
+      for size in [0, 1, 9, 10, 99, 100, 8671, 123_456] {
+        let body = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let built = CannedResponse(
+          contentType: contentType,
+          body: body,
+          cacheControl: cacheControl,
+          policy: policy,
+          extra: extra,
+          security: security
+        )
+        let made = CannedResponse(template, body: body)
+        #expect(made.headers == built.headers, "\(contentType) \(size)")
+        #expect(made.wirePrefix == built.wirePrefix, "\(contentType) \(size)")
+        #expect(made.wireNotModifiedPrefix == built.wireNotModifiedPrefix)
+        #expect(made.etag == built.etag && made.body == built.body && made.status == built.status)
+      }
+    }
+  }
+
+  /// The tag is the hash's 16 lower-case hex digits, zeros first, in quotes.
+  @Test func entityTagsAreTheHashInHex() {
+    for text in ["", "a", "hello", String(repeating: "page ", count: 2000)] {
+      let bytes = Array(text.utf8)
+      let hex = String(bytes.withUnsafeBytes { ETag.hash($0) }, radix: 16)
+      #expect(ETag.of(bytes) == "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\"")
+    }
+  }
+
   /// Equal bodies, equal tags; a byte changed anywhere (in a word, in the tail), another tag.
   @Test func entityTagsTellBodiesApart() {
     let body = Array(repeating: UInt8(ascii: "a"), count: 1000)

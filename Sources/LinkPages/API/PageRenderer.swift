@@ -38,6 +38,8 @@ public struct PageRenderer: Sendable {
   let templates: TemplateSet
   /// The page variants compiled so far (``PagePlan``), shared by copies of the renderer.
   let plans = PlanCache()
+  /// The table's URL policy, made once (every page checks its links with it).
+  let policy: URLPolicy
 
   /// Loads the built-in templates and, when given, a folder that overrides any of them.
   ///
@@ -48,6 +50,7 @@ public struct PageRenderer: Sendable {
   /// - Throws: ``PageError`` when the folder cannot be read or a template does not parse.
   public init(table: RouteTable, templatesDirectory: URL? = nil) throws(PageError) {
     self.table = table
+    policy = URLPolicy(appScheme: table.app.scheme, androidPackage: table.app.android?.package)
     let directory: URL?
     if let templatesDirectory {
       directory = templatesDirectory

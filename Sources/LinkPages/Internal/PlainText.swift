@@ -14,7 +14,9 @@ import Foundation
 /// - The text is NFC-normalised, runs of spaces become one, and the ends are trimmed.
 package enum PlainText {
   package static func clean(_ text: String) -> String {
-    if isPlainASCII(text) || isPlain(text) { return text }
+    if isPlainASCII(text) { return text }
+    if let ascii = cleanASCII(text) { return ascii }
+    if isPlain(text) { return text }
     let scalars =
       isNormalized(text)
       ? Array(text.unicodeScalars)
@@ -58,6 +60,34 @@ package enum PlainText {
       }
     }
     return !afterSpace || text.isEmpty
+  }
+
+  /// ``clean(_:)`` for ASCII text, byte by byte (a title template's text with its final line
+  /// feed): controls and spaces become one space between words and none at the ends; NFC and
+  /// the characters removed do not concern ASCII. `nil` for text that is not ASCII.
+  private static func cleanASCII(_ text: String) -> String? {
+    var text = text
+    return text.withUTF8 { bytes -> String? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      return String(unsafeUninitializedCapacity: bytes.count) { out in
+        var count = 0
+        var pendingSpace = false
+        for byte in bytes {
+          if byte <= 0x20 || byte == 0x7F {
+            pendingSpace = count > 0
+            continue
+          }
+          if pendingSpace {
+            out[count] = 0x20
+            count += 1
+            pendingSpace = false
+          }
+          out[count] = byte
+          count += 1
+        }
+        return count
+      }
+    }
   }
 
   /// ``isPlainASCII(_:)`` beyond ASCII: NFC for certain (``isNormalized(_:)``), nothing to

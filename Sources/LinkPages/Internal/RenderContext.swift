@@ -31,7 +31,8 @@ struct RenderContext {
     locale: String,
     fields: [String: String],
     platform: Platform,
-    links known: LinkSet? = nil
+    links known: LinkSet? = nil,
+    policy: URLPolicy? = nil
   ) throws(PageError) {
     let links: LinkSet
     if let known {
@@ -50,7 +51,8 @@ struct RenderContext {
     self.platform = platform
     app = table.app
     pages = table.pages
-    policy = URLPolicy(appScheme: table.app.scheme, androidPackage: table.app.android?.package)
+    self.policy =
+      policy ?? URLPolicy(appScheme: table.app.scheme, androidPackage: table.app.android?.package)
   }
 
   /// The display fields, checked and cleaned; empty values are left out.
@@ -100,7 +102,13 @@ struct RenderContext {
     guard let store = links.playStore,
       let end = intent.utf8.end(ofFirst: ";S.browser_fallback_url=".utf8), intent.hasSuffix(";end")
     else { return intent }
-    return intent[..<end] + PercentEncoding.encode(store) + ";end"
+    // String appends (a `Substring + String` would append character by character).
+    let encoded = PercentEncoding.encode(store)
+    var result = String(intent[..<end])
+    result.reserveCapacity(result.utf8.count + encoded.utf8.count + 4)
+    result += encoded
+    result += ";end"
+    return result
   }
 
   /// The link behind "Open": the custom-scheme link, or the intent link on Android.
@@ -129,9 +137,12 @@ struct RenderContext {
     // ASCII digits, byte by byte (each a character that is ASCII and a number).
     guard !appID.isEmpty, appID.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
     if link.utf8.allSatisfy({ $0 < 0x80 }) {
-      // ASCII (linkgen's links are): byte by byte, each character one byte.
+      // ASCII (linkgen's links are): byte by byte, each character one byte, into one buffer.
       var bytes: [UInt8] = []
-      bytes.reserveCapacity(link.utf8.count + 16)
+      bytes.reserveCapacity(link.utf8.count + appID.utf8.count + 40)
+      bytes.append(contentsOf: "app-id=".utf8)
+      bytes.append(contentsOf: appID.utf8)
+      bytes.append(contentsOf: ", app-argument=".utf8)
       for byte in link.utf8 {
         switch byte {
         case UInt8(ascii: ","): bytes.append(contentsOf: "%2C".utf8)
@@ -141,7 +152,7 @@ struct RenderContext {
         default: bytes.append(byte)
         }
       }
-      return "app-id=\(appID), app-argument=" + String(decoding: bytes, as: UTF8.self)
+      return String(decoding: bytes, as: UTF8.self)
     }
     var argument = ""
     for character in link {

@@ -11,66 +11,105 @@ struct URLPolicy {
   let androidPackage: String?
   /// `#Intent;scheme=<app scheme>;package=<package>;`, which the app's intent links carry.
   private let intentMarker: [UInt8]?
+  /// `<app scheme>:`, which the app's custom-scheme links start with.
+  private let schemePrefix: [UInt8]
 
   init(appScheme: String, androidPackage: String?) {
     self.appScheme = appScheme
     self.androidPackage = androidPackage
     intentMarker = androidPackage.map { Array("#Intent;scheme=\(appScheme);package=\($0);".utf8) }
+    schemePrefix = Array((appScheme + ":").utf8)
   }
 
   enum Kind { case https, appScheme, intent }
 
   /// The kind of an acceptable URL, or a sentence saying why it is refused.
   ///
-  /// Once the characters are checked the URL is printable ASCII, so the rest works on its
-  /// bytes (every card of a sheet checks its links this way).
+  /// Works on the URL's bytes (every link of every page is checked): once the characters are
+  /// checked the URL is printable ASCII.
   func check(_ url: String) -> Result<Kind, PageError> {
-    func refuse(_ why: String) -> Result<Kind, PageError> {
-      .failure(PageError(.unsafeURL, "refusing the URL \(Self.quoted(url)): \(why)"))
+    var bytes = url
+    switch bytes.withUTF8(kind) {
+    case .success(let kind): return .success(kind)
+    case .failure(let refusal):
+      let why: String
+      switch refusal {
+      case .length: why = "empty or too long"
+      case .character:
+        let bad = url.unicodeScalars.first { !Self.allowed($0) } ?? " "
+        why = "it contains \(Self.describe(bad))"
+      case .noScheme: why = "it has no scheme"
+      case .httpsSlashes: why = "an https URL starts with https://"
+      case .host: why = "the host must be a plain domain name, without userinfo or port"
+      case .intent: why = "only intent: links to the app's own scheme and package are allowed"
+      case .scheme: why = "only https, \(appScheme): and the app's intent: links are allowed"
+      }
+      return .failure(PageError(.unsafeURL, "refusing the URL \(Self.quoted(url)): \(why)"))
     }
-    let bytes = url.utf8
-    guard !bytes.isEmpty, bytes.count <= 8192 else { return refuse("empty or too long") }
-    let allowed =
-      bytes.withContiguousStorageIfAvailable { $0.allSatisfy(Self.allowed) }
-      ?? bytes.allSatisfy(Self.allowed)
-    guard allowed else {
-      let bad = url.unicodeScalars.first { !Self.allowed($0) } ?? " "
-      return refuse("it contains \(Self.describe(bad))")
-    }
+  }
+
+  /// Why ``check(_:)`` refuses a URL.
+  private enum Refusal: Error {
+    case length, character, noScheme, httpsSlashes, host, intent, scheme
+  }
+
+  private static let https = Array("https".utf8)
+  private static let intent = Array("intent".utf8)
+  private static let intentEnd = Array(";end".utf8)
+
+  private func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Kind, Refusal> {
+    guard !bytes.isEmpty, bytes.count <= 8192 else { return .failure(.length) }
+    for byte in bytes where !Self.allowed(byte) { return .failure(.character) }
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
-      return refuse("it has no scheme")
+      return .failure(.noScheme)
     }
     // Printable ASCII by now: the scheme lower-cased byte by byte, compared without a string.
-    let scheme = bytes[..<colon]
-    let rest = bytes[bytes.index(after: colon)...]
-    let slashes = rest.starts(with: "//".utf8)
-    func isScheme(_ name: some Collection<UInt8>) -> Bool {
+    let scheme = UnsafeBufferPointer(rebasing: bytes[..<colon])
+    func isScheme(_ name: some Sequence<UInt8>) -> Bool {
       scheme.elementsEqual(name) { byte, expected in
         (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected
       }
     }
-    switch () {
-    case () where isScheme("https".utf8):
-      guard slashes else { return refuse("an https URL starts with https://") }
-      let authority = rest.dropFirst(2).prefix {
-        $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+    if isScheme(Self.https) {
+      var index = colon + 1
+      guard bytes.count - index >= 2, bytes[index] == 0x2F, bytes[index + 1] == 0x2F else {
+        return .failure(.httpsSlashes)
       }
-      guard !authority.isEmpty, authority.allSatisfy(Self.isHostByte) else {
-        return refuse("the host must be a plain domain name, without userinfo or port")
+      index += 2
+      let hostStart = index
+      // The authority runs to the first `/`, `?` or `#`: a plain host name.
+      while index < bytes.count, bytes[index] != 0x2F, bytes[index] != 0x3F, bytes[index] != 0x23 {
+        guard Self.isHostByte(bytes[index]) else { return .failure(.host) }
+        index += 1
       }
-      return .success(.https)
-    case () where isScheme(appScheme.utf8) && url.hasPrefix(appScheme + ":"):
+      return index > hostStart ? .success(.https) : .failure(.host)
+    }
+    if isScheme(schemePrefix.dropLast()), bytes.starts(with: schemePrefix) {
       return .success(.appScheme)
-    case () where isScheme("intent".utf8):
+    }
+    if isScheme(Self.intent) {
       // `intent://host/…` for a table in the authority form, `intent:data?…` for one in the
       // opaque form (`myphotoapp:{album}`): Android prefixes the data with the scheme either
       // way. Both are pinned to the app's scheme and package.
-      guard let intentMarker, bytes.end(ofFirst: intentMarker) != nil, url.hasSuffix(";end")
-      else { return refuse("only intent: links to the app's own scheme and package are allowed") }
+      guard let intentMarker, Self.contains(bytes, intentMarker),
+        bytes.count >= 4,
+        UnsafeBufferPointer(rebasing: bytes[(bytes.count - 4)...]).elementsEqual(Self.intentEnd)
+      else { return .failure(.intent) }
       return .success(.intent)
-    default:
-      return refuse("only https, \(appScheme): and the app's intent: links are allowed")
     }
+    return .failure(.scheme)
+  }
+
+  /// Whether `needle` occurs in `bytes`.
+  private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, needle.count <= bytes.count else { return needle.isEmpty }
+    for start in 0...(bytes.count - needle.count)
+    where bytes[start] == first
+      && UnsafeBufferPointer(rebasing: bytes[start..<start + needle.count]).elementsEqual(needle)
+    {
+      return true
+    }
+    return false
   }
 
   /// A letter, a digit, `.` or `-` (in ASCII).
@@ -83,10 +122,19 @@ struct URLPolicy {
     }
   }
 
-  /// ``allowed(_:)`` for a byte of UTF-8 (none of a multi-byte character is).
+  /// ``allowed(_:)`` for a byte of UTF-8 (none of a multi-byte character is): one bit test
+  /// (every link of every page is checked this way).
   static func allowed(_ byte: UInt8) -> Bool {
-    allowed(Unicode.Scalar(byte))
+    byte < 0x40
+      ? allowedBelow40 >> UInt64(byte) & 1 == 1
+      : byte < 0x80 && allowedFrom40 >> UInt64(byte &- 0x40) & 1 == 1
   }
+
+  /// ``allowed(_:)`` as bits: bit `n` of the first mask for byte `n`, of the second for
+  /// `0x40 + n` (constants, so that the loop over a link's bytes loads nothing; a test checks
+  /// them against the scalar form).
+  static let allowedBelow40: UInt64 = 0xafff_ff7a_0000_0000
+  static let allowedFrom40: UInt64 = 0x47ff_fffe_afff_ffff
 
   /// Printable ASCII except space, quotes, angle brackets, backslash, backtick, braces, `|`
   /// and `^` (a switch on the value: every card of a sheet checks its links this way).

@@ -229,7 +229,8 @@ extension PageRenderer {
       values: values,
       locale: resolved,
       fields: fields,
-      platform: platform
+      platform: platform,
+      policy: policy
     )
     let hasQR = qrSVG != nil || qrDrawing != nil
     var key = PlanKey(kind: .landing, route: values.routeName, locale: resolved, platform: platform)
@@ -243,10 +244,7 @@ extension PageRenderer {
     var fill = try PageValues(links: context)
     let compiled = try compiledPage(key, route: values.route)
     try fill.prepare(context, compiled, card: card, pages: table.pages)
-    fill.json = (
-      values.routeName, resolved,
-      values.all.compactMap { item in item.value.map { (item.parameter.name, $0.description) } }
-    )
+    fill.json = (values.routeName, resolved, fill.rawParams)
     if let inApp { try fill.inApp(inApp, context: context) }
     if let deferred { try fill.deferred(deferred, context: context, script: deferredScript(key)) }
     if let qrSVG {
@@ -278,7 +276,8 @@ extension PageRenderer {
       values: values,
       locale: resolved,
       fields: fields,
-      platform: .any
+      platform: .any,
+      policy: policy
     )
     var fill = try PageValues(links: context)
     let key = PlanKey(kind: .card, route: values.routeName, locale: resolved, platform: .any)

@@ -44,6 +44,9 @@ struct QRResponses: Sendable {
   let cacheControl: String
   let security: SecurityHeaders
   let metrics: ServerMetrics
+  /// The images' headers, made once per format.
+  let pngTemplate: ResponseTemplate
+  let svgTemplate: ResponseTemplate
 
   init(
     cacheSize: Int,
@@ -56,6 +59,18 @@ struct QRResponses: Sendable {
     cacheControl = "public, max-age=\(maxAge)"
     self.security = security
     self.metrics = metrics
+    let cacheControl = cacheControl
+    func template(_ contentType: String) -> ResponseTemplate {
+      ResponseTemplate(
+        contentType: contentType,
+        cacheControl: cacheControl,
+        policy: SecurityHeaders.defaultPolicy,
+        extra: [],
+        security: security
+      )
+    }
+    pngTemplate = template("image/png")
+    svgTemplate = template("image/svg+xml")
   }
 
   /// The options the link's undeclared query items (``ParsedLink/ignoredQueryItems``, already
@@ -123,12 +138,7 @@ struct QRResponses: Sendable {
     // A size that leaves a module under 2 pixels would not scan: 400, as `linkgen qr` refuses it.
     try render.checkModuleSize(of: code, format: options.format)
     let bytes = try options.format.render(code, render)
-    let image = CannedResponse(
-      contentType: options.format == .png ? "image/png" : "image/svg+xml",
-      body: bytes,
-      cacheControl: cacheControl,
-      security: security
-    )
+    let image = CannedResponse(options.format == .png ? pngTemplate : svgTemplate, body: bytes)
     cache.store(image, for: key)
     return image
   }

@@ -81,7 +81,7 @@ extension ServerCore {
       }
       return .page(key, values, client)
     } catch {
-      return .ready(serverError, endpoint: "page", route: route, client: client)
+      return .ready(fixed.serverError, endpoint: "page", route: route, client: client)
     }
   }
 

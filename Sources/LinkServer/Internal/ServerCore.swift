@@ -10,6 +10,7 @@ import NIOCore
 /// Everything the server answers from, built once at start: the association files, the 404
 /// pages and the fixed answers as ready responses; the landing pages and QR codes with their
 /// caches; the metrics; the extensions.
+@dynamicMemberLookup
 final class ServerCore: Sendable {
   let table: RouteTable
   /// `https://<the table's first domain>`, before a request's path to make the link parsed.
@@ -29,14 +30,12 @@ final class ServerCore: Sendable {
   let context: LinkServerContext
   let logger: Logger
 
-  let healthy: CannedResponse
-  let options: CannedResponse
-  let methodNotAllowed: CannedResponse
-  let methodNotAllowedClosing: CannedResponse
-  let contentTooLarge: CannedResponse
-  let badQRRequest: CannedResponse
-  let serverError: CannedResponse
-  let metricsHeaders: HTTPFields
+  /// The fixed answers (`core.serverError` and the like read them).
+  let fixed: FixedAnswers
+
+  subscript<Value>(dynamicMember keyPath: KeyPath<FixedAnswers, Value>) -> Value {
+    fixed[keyPath: keyPath]
+  }
 
   /// The paths of the association files.
   static let aasaPaths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
@@ -56,7 +55,48 @@ final class ServerCore: Sendable {
     self.logger = logger
     metrics = ServerMetrics()
     metricsEnabled = configuration.metricsEnabled
+    (aasa, assetLinks) = try Self.associationFiles(table, configuration, security)
+    let renderer: PageRenderer
+    (renderer, notFound) = try Self.compiledPages(table, configuration, security)
+    let countsStoreTaps = configuration.extensions.contains { $0 is StoreTapCounter }
+    pages = LandingPages(
+      renderer: renderer,
+      security: security,
+      cacheSize: configuration.pageCacheSize,
+      cacheBytes: configuration.pageCacheBytes,
+      metrics: metrics,
+      countsStoreTaps: countsStoreTaps
+    )
+    qr = QRResponses(
+      cacheSize: configuration.qrCacheSize,
+      cacheBytes: configuration.qrCacheBytes,
+      maxAge: configuration.qrMaxAge,
+      security: security,
+      metrics: metrics
+    )
+    extensions = configuration.extensions.flatMap { handler in
+      handler.pathPrefixes.map { (prefix: $0, handler: handler) }
+    }
+    observers = configuration.extensions
+    hasObservers = !configuration.extensions.isEmpty
+    context = LinkServerContext(
+      table: table,
+      pages: pages,
+      metrics: metrics,
+      logger: logger,
+      notFound: notFound,
+      security: security
+    )
+    fixed = FixedAnswers(security: security)
+  }
 
+  /// The AASA (when the table has an iOS app) and `assetlinks.json` (an Android app), as ready
+  /// responses.
+  private static func associationFiles(
+    _ table: RouteTable,
+    _ configuration: LinkServer.Configuration,
+    _ security: SecurityHeaders
+  ) throws(ServeError) -> (CannedResponse?, CannedResponse?) {
     func association(_ make: () throws(AssociationError) -> String) throws(AssociationError)
       -> CannedResponse
     {
@@ -67,6 +107,7 @@ final class ServerCore: Sendable {
         security: security
       )
     }
+    let aasa: CannedResponse?
     do throws(AssociationError) {
       aasa = try table.app.ios.map { _ throws(AssociationError) in
         try association { () throws(AssociationError) in
@@ -84,103 +125,39 @@ final class ServerCore: Sendable {
       )
     }
     do throws(AssociationError) {
-      assetLinks = try table.app.android.map { _ throws(AssociationError) in
+      let assetLinks = try table.app.android.map { _ throws(AssociationError) in
         try association { () throws(AssociationError) in
           try AssociationFiles.assetLinks(for: table)
         }
       }
+      return (aasa, assetLinks)
     } catch {
       throw ServeError(.associationFile, error.message)
     }
+  }
 
-    let renderer: PageRenderer
+  /// The page renderer with every landing-page variant compiled (a template outside what
+  /// plans compile fails the start; requests only fill in their link's values), and the 404
+  /// pages.
+  private static func compiledPages(
+    _ table: RouteTable,
+    _ configuration: LinkServer.Configuration,
+    _ security: SecurityHeaders
+  ) throws(ServeError) -> (PageRenderer, NotFoundPages) {
     do throws(PageError) {
-      renderer = try PageRenderer(
+      let renderer = try PageRenderer(
         table: table,
         templatesDirectory: configuration.templatesDirectory
       )
-      notFound = try NotFoundPages(renderer: renderer, security: security)
-      // Every landing-page variant compiled now (a template outside what plans compile fails
-      // the start); requests only fill in their link's values.
+      let notFound = try NotFoundPages(renderer: renderer, security: security)
       _ = try renderer.compileServedPages(
         inAppBrowsers: InAppBrowser.all.map(\.name),
         storePings: configuration.extensions.contains { $0 is StoreTapCounter }
       )
+      return (renderer, notFound)
     } catch {
       throw ServeError(.pages, error.message)
     }
-    pages = LandingPages(
-      renderer: renderer,
-      security: security,
-      cacheSize: configuration.pageCacheSize,
-      cacheBytes: configuration.pageCacheBytes,
-      metrics: metrics,
-      countsStoreTaps: configuration.extensions.contains { $0 is StoreTapCounter }
-    )
-    qr = QRResponses(
-      cacheSize: configuration.qrCacheSize,
-      cacheBytes: configuration.qrCacheBytes,
-      maxAge: configuration.qrMaxAge,
-      security: security,
-      metrics: metrics
-    )
-
-    var extensions: [(String, any LinkServerExtension)] = []
-    for handler in configuration.extensions {
-      for prefix in handler.pathPrefixes { extensions.append((prefix, handler)) }
-    }
-    self.extensions = extensions
-    observers = configuration.extensions
-    hasObservers = !configuration.extensions.isEmpty
-    context = LinkServerContext(
-      table: table,
-      pages: pages,
-      metrics: metrics,
-      logger: logger,
-      notFound: notFound,
-      security: security
-    )
-
-    let allow = [(HTTPField.Name.allow, FixedResponses.allow)]
-    healthy = FixedResponses.text(.ok, "ok\n", security: security)
-    options = CannedResponse(
-      status: .noContent,
-      contentType: "text/plain; charset=utf-8",
-      body: [],
-      cacheControl: "no-store",
-      tagged: false,
-      extra: allow,
-      security: security
-    )
-    methodNotAllowed = FixedResponses.text(
-      .methodNotAllowed,
-      "This address answers GET, HEAD and OPTIONS only.\n",
-      extra: allow,
-      security: security
-    )
-    methodNotAllowedClosing = FixedResponses.text(
-      .methodNotAllowed,
-      "This address answers GET, HEAD and OPTIONS only.\n",
-      extra: allow + [(.connection, "close")],
-      security: security
-    )
-    contentTooLarge = FixedResponses.text(
-      .contentTooLarge,
-      "This address takes no request body.\n",
-      extra: [(.connection, "close")],
-      security: security
-    )
-    badQRRequest = FixedResponses.text(.badRequest, QRResponses.rules, security: security)
-    serverError = FixedResponses.text(
-      .internalServerError,
-      "The page could not be made; the server's log says why.\n",
-      security: security
-    )
-    var metricsHeaders = HTTPFields()
-    metricsHeaders[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-    metricsHeaders[.cacheControl] = "no-store"
-    security.add(to: &metricsHeaders, policy: SecurityHeaders.defaultPolicy)
-    self.metricsHeaders = metricsHeaders
   }
 
   /// A request's answer, with what the metrics and the log say about it.
@@ -224,7 +201,7 @@ final class ServerCore: Sendable {
       return assetLinks.map { .ready($0, endpoint: "assetlinks", route: nil, client: nil) }
         ?? notFound(acceptLanguage)
     case "/healthz" where extensions.isEmpty:
-      return .ready(healthy, endpoint: "healthz", route: nil, client: nil)
+      return .ready(fixed.healthy, endpoint: "healthz", route: nil, client: nil)
     case "/healthz":
       return .health
     case "/metrics" where metricsEnabled:
@@ -247,7 +224,7 @@ final class ServerCore: Sendable {
     if let options = QRResponses.options(parsed.ignoredQueryItems) {
       guard case .success(let options) = options,
         let link = try? table.link(.universal, for: parsed.values)
-      else { return .ready(badQRRequest, endpoint: "qr", route: route, client: nil) }
+      else { return .ready(fixed.badQRRequest, endpoint: "qr", route: route, client: nil) }
       let key = QRResponses.Key(link: link, options: options)
       if let image = qr.cached(key) {
         return .ready(image, endpoint: "qr", route: route, client: nil)
@@ -262,7 +239,7 @@ final class ServerCore: Sendable {
       }
       return .page(key, parsed.values, client)
     } catch {
-      return .ready(serverError, endpoint: "page", route: route, client: client)
+      return .ready(fixed.serverError, endpoint: "page", route: route, client: client)
     }
   }
 
@@ -282,10 +259,10 @@ final class ServerCore: Sendable {
           "the landing page cannot be rendered",
           metadata: ["route": "\(values.routeName)", "error": "\(error.message)"]
         )
-        return .ready(serverError, endpoint: "page", route: values.routeName, client: client)
+        return .ready(fixed.serverError, endpoint: "page", route: values.routeName, client: client)
       }
     case .qr(let key, let route):
-      let image = (try? qr.renderAndStore(key)) ?? badQRRequest
+      let image = (try? qr.renderAndStore(key)) ?? fixed.badQRRequest
       return .ready(image, endpoint: "qr", route: route, client: nil)
     default:
       return resolution
@@ -306,14 +283,15 @@ final class ServerCore: Sendable {
       || (request.headers[.contentLength].map { $0 != "0" } ?? false)
     switch request.method {
     case .get, .head: break
-    case .options: return Outcome(response: options.response(for: request), endpoint: "options")
+    case .options:
+      return Outcome(response: fixed.options.response(for: request), endpoint: "options")
     default:
-      let answer = hasBody ? methodNotAllowedClosing : methodNotAllowed
+      let answer = hasBody ? fixed.methodNotAllowedClosing : fixed.methodNotAllowed
       return Outcome(response: answer.response(for: request), endpoint: "method_not_allowed")
     }
     if hasBody {
       return Outcome(
-        response: contentTooLarge.response(for: request),
+        response: fixed.contentTooLarge.response(for: request),
         endpoint: "content_too_large"
       )
     }
@@ -333,7 +311,7 @@ final class ServerCore: Sendable {
       )
     case .page, .qr:
       guard case .ready(let made, let endpoint, let route, let client) = make(resolution) else {
-        return Outcome(response: serverError.response(for: request), endpoint: "error")
+        return Outcome(response: fixed.serverError.response(for: request), endpoint: "error")
       }
       return Outcome(
         response: made.response(for: request),
@@ -357,12 +335,12 @@ final class ServerCore: Sendable {
         return Outcome(response: answer.response(for: request), endpoint: "healthz")
       }
     }
-    return Outcome(response: healthy.response(for: request), endpoint: "healthz")
+    return Outcome(response: fixed.healthy.response(for: request), endpoint: "healthz")
   }
 
   private func metricsResponse(_ request: Request) -> Outcome {
     let bytes = metrics.render()
-    var headers = metricsHeaders
+    var headers = fixed.metricsHeaders
     headers[.contentLength] = String(bytes.count)
     let body =
       request.method == .head
@@ -386,12 +364,12 @@ final class ServerCore: Sendable {
     } catch let error as any HTTPResponseError {
       var response =
         (try? error.response(from: request, context: context))
-        ?? serverError.response(for: request)
+        ?? fixed.serverError.response(for: request)
       security.addIfMissing(to: &response.headers)
       return Outcome(response: response, endpoint: "error")
     } catch {
       logger.error("an extension failed", metadata: ["error": "\(error)"])
-      return Outcome(response: serverError.response(for: request), endpoint: "error")
+      return Outcome(response: fixed.serverError.response(for: request), endpoint: "error")
     }
   }
 

@@ -50,6 +50,27 @@ package struct CannedResponse: Sendable {
     (wirePrefix, wireNotModifiedPrefix) = Self.wire(status, headers)
   }
 
+  /// A response of `template`'s kind with this body: its headers and wire bytes are the
+  /// template's with the body's `Content-Length` and `ETag` filled in, byte for byte what
+  /// ``init(status:contentType:body:cacheControl:policy:tagged:extra:security:)`` makes for the
+  /// same arguments, without building and validating every header again (a page not in the
+  /// cache is answered this way).
+  init(_ template: ResponseTemplate, body bytes: some Collection<UInt8>) {
+    status = template.status
+    var buffer = ByteBufferAllocator().buffer(capacity: bytes.count)
+    buffer.writeBytes(bytes)
+    body = buffer
+    let etag = ETag.of(bytes)
+    self.etag = etag
+    let length = String(bytes.count)
+    var headers = template.headers
+    headers[template.lengthIndex] = HTTPField(name: .contentLength, value: length)
+    headers[template.etagIndex] = HTTPField(name: .eTag, value: etag)
+    self.headers = headers
+    wirePrefix = template.wire(template.head, length, etag)
+    wireNotModifiedPrefix = template.wire(template.notModifiedHead, length, etag)
+  }
+
   /// The headers of a 304 Not Modified: the same minus the content type (made when a 304 is
   /// sent through hummingbird; the event loop's path sends ``wireNotModifiedPrefix``).
   var notModifiedHeaders: HTTPFields {
@@ -116,6 +137,92 @@ extension CannedResponse: CacheCosted {
   var cacheCost: Int { body.capacity + 4 * wirePrefix.capacity + 256 }
 }
 
+/// The headers of responses that differ only in their body (the landing pages of one variant
+/// and locale): made once, with holes for `Content-Length` and `ETag`.
+struct ResponseTemplate: Sendable {
+  let status: HTTPResponse.Status
+  /// The headers, with placeholders at ``lengthIndex`` and ``etagIndex``.
+  let headers: HTTPFields
+  let lengthIndex: Int
+  let etagIndex: Int
+  /// The status line and the header lines up to the `Content-Length` value; the same for the
+  /// 304 (without the content type); the lines between the length and the tag's value; and
+  /// those after it.
+  let head: [UInt8]
+  let notModifiedHead: [UInt8]
+  let middle: [UInt8]
+  let tail: [UInt8]
+
+  /// The same arguments as ``CannedResponse``'s, for a tagged response.
+  init(
+    status: HTTPResponse.Status = .ok,
+    contentType: String,
+    cacheControl: String,
+    policy: String,
+    extra: [(HTTPField.Name, String)],
+    security: SecurityHeaders
+  ) {
+    // The headers exactly as CannedResponse.init lists them, with placeholder values.
+    let sample = CannedResponse(
+      status: status,
+      contentType: contentType,
+      body: [UInt8](),
+      cacheControl: cacheControl,
+      policy: policy,
+      extra: extra,
+      security: security
+    )
+    self.status = status
+    headers = sample.headers
+    var pieces: [[UInt8]] = [[]]
+    var lengthIndex = 0
+    var etagIndex = 0
+    var afterContentType = 0
+    for (index, field) in headers.enumerated() {
+      pieces[pieces.count - 1] += Array(field.name.rawName.utf8) + Array(": ".utf8)
+      switch field.name {
+      case .contentLength:
+        lengthIndex = index
+        pieces.append([])
+      case .eTag:
+        etagIndex = index
+        pieces.append([])
+      default:
+        pieces[pieces.count - 1] += Array(field.value.utf8)
+      }
+      pieces[pieces.count - 1] += Array("\r\n".utf8)
+      if afterContentType == 0, field.name == .contentType {
+        afterContentType = pieces[0].count
+      }
+    }
+    precondition(
+      pieces.count == 3 && afterContentType > 0 && etagIndex > lengthIndex,
+      "a response template needs Content-Type, then Content-Length, then ETag"
+    )
+    self.lengthIndex = lengthIndex
+    self.etagIndex = etagIndex
+    let notModified = HTTPResponse.Status.notModified
+    head = Array("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n".utf8) + pieces[0]
+    notModifiedHead =
+      Array("HTTP/1.1 \(notModified.code) \(notModified.reasonPhrase)\r\n".utf8)
+      + pieces[0][afterContentType...]
+    middle = pieces[1]
+    tail = pieces[2]
+  }
+
+  /// One wire head: `head`, the length, the middle, the tag, the tail, in one buffer.
+  func wire(_ head: [UInt8], _ length: String, _ etag: String) -> ByteBuffer {
+    let count = head.count + length.utf8.count + middle.count + etag.utf8.count + tail.count
+    var buffer = ByteBufferAllocator().buffer(capacity: count)
+    buffer.writeBytes(head)
+    buffer.writeString(length)
+    buffer.writeBytes(middle)
+    buffer.writeString(etag)
+    buffer.writeBytes(tail)
+    return buffer
+  }
+}
+
 /// Strong entity tags: a 64-bit hash of the body, as 16 hex digits in quotes. Four lanes of
 /// 8-byte words (multiply and shift, as FNV multiplies, but a word at a time and four in
 /// flight), then the tail bytes, the length and a final mix: a page not in the cache is hashed
@@ -127,8 +234,16 @@ enum ETag {
     let hash: UInt64 =
       bytes.withContiguousStorageIfAvailable { Self.hash(UnsafeRawBufferPointer($0)) }
       ?? Array(bytes).withUnsafeBytes { Self.hash($0) }
-    let hex = String(hash, radix: 16)
-    return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    // `"` and 16 lower-case hex digits and `"`, written in place (one allocation).
+    return String(unsafeUninitializedCapacity: 18) { out in
+      out[0] = UInt8(ascii: "\"")
+      for index in 0..<16 {
+        let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * index)) & 0xF
+        out[1 + index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+      }
+      out[17] = UInt8(ascii: "\"")
+      return 18
+    }
   }
 
   private static let prime: UInt64 = 0x0000_0100_0000_01B3

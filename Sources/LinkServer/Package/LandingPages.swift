@@ -3,6 +3,7 @@ package import Hummingbird
 package import LinkKit
 package import LinkPages
 import LinkQR
+import NIOConcurrencyHelpers
 
 /// Landing pages as the server sends them: the page for a link chosen by the client (the card
 /// for crawlers, the iOS, Android or desktop page, the in-app browser page of the playbook) and
@@ -25,6 +26,12 @@ package final class LandingPages: Sendable {
   let languages: AcceptLanguage
   let security: SecurityHeaders
   let cache: BoundedCache<Key, CannedResponse>
+  /// The pages' headers by policy and locale (as many as there are variants).
+  struct TemplateKey: Hashable {
+    let policy: String
+    let locale: String
+  }
+  let templates = NIOLockedValueBox<[TemplateKey: ResponseTemplate]>([:])
   let metrics: ServerMetrics
   /// Whether the store buttons carry pings (a ``StoreTapCounter`` answers them).
   let countsStoreTaps: Bool
@@ -145,44 +152,43 @@ package final class LandingPages: Sendable {
   func render(_ key: Key, values: RouteValues) throws(PageError) -> CannedResponse {
     let locale = languages.locales[key.locale]
     let served: ServedPage
-    let deferred = deferredOptions(key, values: values)
-    switch key.page {
-    case .card:
+    if case .card = key.page {
       served = try renderer.previewCard(for: values, locale: locale, card: key.card)
-    case .ios:
+    } else {
+      let variant = try Self.variant(key)
       served = try renderer.servedLandingPage(
         for: values,
         locale: locale,
-        platform: .ios,
-        deferred: deferred,
-        card: key.card
-      )
-    case .android:
-      served = try renderer.servedLandingPage(
-        for: values,
-        locale: locale,
-        platform: .android,
-        deferred: deferred,
-        card: key.card
-      )
-    case .androidFirefox:
-      served = try renderer.servedLandingPage(
-        for: values,
-        locale: locale,
-        platform: .any,
-        deferred: deferred,
-        card: key.card
-      )
-    case .desktop:
-      served = try renderer.servedLandingPage(
-        for: values,
-        locale: locale,
-        platform: .any,
-        deferred: deferred,
-        desktop: true,
+        platform: variant.platform,
+        inApp: variant.inApp,
+        deferred: deferredOptions(key, values: values),
+        desktop: variant.desktop,
         card: key.card,
-        qrDrawing: try Self.qrDrawing(key.link)
+        qrDrawing: variant.qrDrawing
       )
+    }
+    return CannedResponse(
+      template(policy: served.contentSecurityPolicy, locale: locale),
+      body: served.bytes
+    )
+  }
+
+  /// What a client's landing page is made for: the platform, the in-app browser's help, the
+  /// computer's layout with its QR code drawn into the page.
+  struct Variant {
+    var platform: Platform
+    var inApp: InAppBrowserHelp?
+    var desktop: Bool?
+    var qrDrawing: QRDrawing?
+  }
+
+  static func variant(_ key: Key) throws(PageError) -> Variant {
+    switch key.page {
+    case .card, .androidFirefox: return Variant(platform: .any)
+    case .ios: return Variant(platform: .ios)
+    case .android: return Variant(platform: .android)
+    case .desktop:
+      return Variant(platform: .any, desktop: true, qrDrawing: try qrDrawing(key.link))
     case .inApp(let index, let platform):
       let browser = InAppBrowser.all[index]
       let help = InAppBrowserHelp(
@@ -191,23 +197,26 @@ package final class LandingPages: Sendable {
           ? browser.iosEscape : platform == .android ? browser.androidEscape : nil,
         copyLink: key.copyLink
       )
-      served = try renderer.servedLandingPage(
-        for: values,
-        locale: locale,
+      return Variant(
         platform: platform == .ios ? .ios : platform == .android ? .android : .any,
-        inApp: help,
-        deferred: deferred,
-        card: key.card
+        inApp: help
       )
     }
-    return CannedResponse(
+  }
+
+  /// The headers of the pages with this policy and locale (a page variant's), made once.
+  func template(policy: String, locale: String) -> ResponseTemplate {
+    let key = TemplateKey(policy: policy, locale: locale)
+    if let known = templates.withLockedValue({ $0[key] }) { return known }
+    let made = ResponseTemplate(
       contentType: "text/html; charset=utf-8",
-      body: served.bytes,
       cacheControl: Self.cacheControl,
-      policy: served.contentSecurityPolicy,
+      policy: policy,
       extra: [(.vary, "User-Agent, Accept-Language"), (.contentLanguage, locale)],
       security: security
     )
+    templates.withLockedValue { $0[key] = made }
+    return made
   }
 
   /// Deferred deep links on every page but the crawlers' card (docs/deferred-links.md): the

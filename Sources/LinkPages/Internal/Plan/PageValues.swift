@@ -16,6 +16,8 @@ package protocol PageDrawing: Sendable {
 struct PageValues {
   var links: [String?] = Array(repeating: nil, count: PlanLink.allCases.count)
   var params: [String?] = []
+  /// The parameters that have values, by name, as the link carries them (the JSON block's).
+  var rawParams: [(name: String, value: String)] = []
   var fields: [(name: String, value: String)] = []
   var title = ""
   var description = ""
@@ -85,6 +87,9 @@ struct PageValues {
   static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
     var start = 0
     for index in 0..<bytes.count {
+      // One bit test for the bytes that stay (all but the five, which are below 0x40).
+      let byte = bytes[index]
+      guard byte < 0x40, htmlEscaped >> UInt64(byte) & 1 == 1 else { continue }
       let entity: StaticString
       switch bytes[index] {
       case 0x26: entity = "&amp;"
@@ -100,27 +105,43 @@ struct PageValues {
     }
     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
   }
+
+  /// `& < > " '` as bits (bit `n` for byte `n`).
+  static let htmlEscaped: UInt64 = 0x5000_00c4_0000_0000
 }
 
 extension PageValues {
   /// The links of a page, each checked against the URL policy (the first refusal is the one
   /// reported, before the table's preview image is checked), its parameters and fields.
   init(links context: RenderContext) throws(PageError) {
-    let candidates: [(PlanLink, String?)] = [
-      (.universal, context.links.universal), (.scheme, context.links.scheme),
-      (.web, context.links.web), (.appStore, context.links.appStore),
-      (.playStore, context.links.playStore), (.androidIntent, context.links.androidIntent),
-      (.androidStoreIntent, context.androidStoreIntent), (.open, context.openLink),
-      (.store, context.storeLink),
-    ]
-    for (link, value) in candidates {
-      guard let value else { continue }
-      if case .failure(let error) = context.policy.check(value) { throw error }
-      links[link.rawValue] = value
-    }
-    params = context.values.all.map { $0.value.map { PlainText.clean($0.description) } }
+    // The store intent once (the Android page's "Open" is the same link), and each link in
+    // the order of the candidates, so that the first refusal is the one reported.
+    let storeIntent = context.androidStoreIntent
+    let open =
+      context.platform == .android ? (storeIntent ?? context.links.scheme) : context.links.scheme
+    try check(.universal, context.links.universal, context.policy)
+    try check(.scheme, context.links.scheme, context.policy)
+    try check(.web, context.links.web, context.policy)
+    try check(.appStore, context.links.appStore, context.policy)
+    try check(.playStore, context.links.playStore, context.policy)
+    try check(.androidIntent, context.links.androidIntent, context.policy)
+    try check(.androidStoreIntent, storeIntent, context.policy)
+    try check(.open, open, context.policy)
+    try check(.store, context.storeLink, context.policy)
+    let all = context.values.all
+    params = all.map { $0.value.map { PlainText.clean($0.description) } }
+    rawParams = all.compactMap { item in item.value.map { (item.parameter.name, $0.description) } }
     fields = context.fields.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
     smartBanner = context.smartBannerContent
+  }
+
+  /// Keeps a link that passes the policy; throws the policy's refusal.
+  private mutating func check(_ link: PlanLink, _ value: String?, _ policy: URLPolicy)
+    throws(PageError)
+  {
+    guard let value else { return }
+    if case .failure(let error) = policy.check(value) { throw error }
+    links[link.rawValue] = value
   }
 
   /// The title and description (from their plans, cleaned) and the card's tags.
@@ -235,6 +256,11 @@ extension PageValues {
       }
       while index < bytes.count {
         let byte = bytes[index]
+        // One bit test for the bytes written as they are (most of them).
+        guard Self.jsonSpecial(byte) else {
+          index += 1
+          continue
+        }
         switch byte {
         case 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x3C, 0x3E, 0x26, 0x00...0x1F, 0x7F:
           flush(index)
@@ -256,6 +282,18 @@ extension PageValues {
     }
     out.append(0x22)
   }
+
+  /// Whether a byte may need an escape in a JSON string in HTML: controls, `" & < > \`,
+  /// DEL, and 0xE2 (which starts U+2028 and U+2029).
+  private static func jsonSpecial(_ byte: UInt8) -> Bool {
+    byte < 0x40
+      ? jsonBelow40 >> UInt64(byte) & 1 == 1
+      : byte < 0x80 ? jsonFrom40 >> UInt64(byte &- 0x40) & 1 == 1 : byte == 0xE2
+  }
+
+  /// ``jsonSpecial(_:)`` as bits: bit `n` for byte `n`, and for byte `0x40 + n`.
+  static let jsonBelow40: UInt64 = 0x5000_0044_ffff_ffff
+  static let jsonFrom40: UInt64 = 0x8000_0000_1000_0000
 
   /// The escape of one ASCII byte that JSON-in-HTML may not carry as it is.
   private static func jsonEscape(_ byte: UInt8, into out: inout [UInt8]) {
