@@ -25,7 +25,34 @@ enum CoreBenchmarks {
     "https://openlist.example.com/shared-checklists/\($0.uuidString.lowercased())"
   }
 
+  /// One case: ours and its baseline, each an operation on the next of the 64 inputs.
+  typealias Case = (name: String, ours: () -> Void, baseline: () -> Void, iterations: Int)
+
   static func run(_ selected: Set<String>) {
+    checkBaselinesAgree()
+    // The position in the 64 inputs sits behind a pointer: a `var` captured by the closures
+    // would be checked for exclusive access at run time on every operation, ours and the
+    // baseline's alike, which adds the same tens of nanoseconds to both.
+    let cursor = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    cursor.initialize(to: 0)
+    defer { cursor.deallocate() }
+    let next = {
+      cursor.pointee = (cursor.pointee + 1) & 63
+      return cursor.pointee
+    }
+    for test in buildCases(next) + parseCases(next) where selected.contains(test.name) {
+      let (ours, baseline) = Harness.compare(
+        iterations: test.iterations,
+        baselineIterations: test.iterations / 10,
+        ours: test.ours,
+        baseline: test.baseline
+      )
+      Harness.report(test.name, ours: ours, baseline: baseline)
+    }
+  }
+
+  /// The baselines build and parse what linkgen does, before anything is timed.
+  static func checkBaselinesAgree() {
     precondition(foundationLinks(ids[0]) == ourLinks(ids[0]), "the baseline builds other links")
     precondition(
       foundationParse(urls[0]) == (try? table.parse(urls[0], as: SharedChecklist.self))?.id,
@@ -40,88 +67,46 @@ enum CoreBenchmarks {
           == foundationUniversalLink(ids[0]),
       "the generated enum builds or parses otherwise than the baseline"
     )
-    // The position in the 64 inputs sits behind a pointer: a `var` captured by the closures
-    // would be checked for exclusive access at run time on every operation, ours and the
-    // baseline's alike, which adds the same tens of nanoseconds to both.
-    let cursor = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    cursor.initialize(to: 0)
-    defer { cursor.deallocate() }
-    func next() -> Int {
-      cursor.pointee = (cursor.pointee + 1) & 63
-      return cursor.pointee
-    }
-    let buildBaseline = {
-      let index = next()
-      blackHole(foundationLinks(ids[index]))
-    }
-    let parseBaseline = {
-      let index = next()
-      blackHole(foundationParse(urls[index]))
-    }
-    let universalBaseline = {
-      let index = next()
-      blackHole(foundationUniversalLink(ids[index]))
-    }
-    let cases: [(name: String, ours: () -> Void, baseline: () -> Void, iterations: Int)] = [
+  }
+
+  /// The building cases: a link set (typed, dynamic, generated) and the universal link alone.
+  static func buildCases(_ next: @escaping () -> Int) -> [Case] {
+    let baseline = { blackHole(foundationLinks(ids[next()])) }
+    return [
       (
-        "build",
-        {
-          let index = next()
-          blackHole(try? table.links(for: SharedChecklist(id: ids[index])))
-        }, buildBaseline, 20_000
+        "build", { blackHole(try? table.links(for: SharedChecklist(id: ids[next()]))) }, baseline,
+        20_000
       ),
       (
         "build-dynamic",
         {
-          let index = next()
-          blackHole(try? table.links(for: "shared-checklist", values: ["id": .uuid(ids[index])]))
-        }, buildBaseline, 20_000
+          blackHole(try? table.links(for: "shared-checklist", values: ["id": .uuid(ids[next()])]))
+        },
+        baseline, 20_000
       ),
       (
-        "build-generated",
-        {
-          let index = next()
-          blackHole(try? BenchLink.sharedChecklist(id: ids[index]).links)
-        }, buildBaseline, 20_000
+        "build-generated", { blackHole(try? BenchLink.sharedChecklist(id: ids[next()]).links) },
+        baseline, 20_000
       ),
       (
         "build-universal-generated",
-        {
-          let index = next()
-          blackHole(try? BenchLink.sharedChecklist(id: ids[index]).universalLink)
-        }, universalBaseline, 100_000
-      ),
-      (
-        "parse",
-        {
-          let index = next()
-          blackHole(try? table.parse(urls[index]))
-        }, parseBaseline, 100_000
-      ),
-      (
-        "parse-typed",
-        {
-          let index = next()
-          blackHole(try? table.parse(urls[index], as: SharedChecklist.self))
-        }, parseBaseline, 100_000
-      ),
-      (
-        "parse-generated",
-        {
-          let index = next()
-          blackHole(try? BenchLink(parsing: urls[index]))
-        }, parseBaseline, 100_000
+        { blackHole(try? BenchLink.sharedChecklist(id: ids[next()]).universalLink) },
+        { blackHole(foundationUniversalLink(ids[next()])) }, 100_000
       ),
     ]
-    for test in cases where selected.contains(test.name) {
-      let (ours, baseline) = Harness.compare(
-        iterations: test.iterations,
-        baselineIterations: test.iterations / 10,
-        ours: test.ours,
-        baseline: test.baseline
-      )
-      Harness.report(test.name, ours: ours, baseline: baseline)
-    }
+  }
+
+  /// The parsing cases: untyped, into the `Codable` route, into the generated enum.
+  static func parseCases(_ next: @escaping () -> Int) -> [Case] {
+    let baseline = { blackHole(foundationParse(urls[next()])) }
+    return [
+      ("parse", { blackHole(try? table.parse(urls[next()])) }, baseline, 100_000),
+      (
+        "parse-typed", { blackHole(try? table.parse(urls[next()], as: SharedChecklist.self)) },
+        baseline, 100_000
+      ),
+      ("parse-generated", { blackHole(try? BenchLink(parsing: urls[next()])) }, baseline, 100_000),
+    ]
   }
 
   static func ourLinks(_ id: UUID) -> [String?] {

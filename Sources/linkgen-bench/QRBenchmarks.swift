@@ -93,47 +93,53 @@ enum QRBenchmarks {
       )
     }
     if selected.contains("qr-png") { png() }
-    if selected.contains("qr-svg") {
-      let svg = { blackHole(try? QRCode(encoding: urls[next()]).svg()) }
-      let (ours, baseline) = Harness.compare(
-        iterations: 2000,
-        baselineIterations: 2000,
-        ours: svg,
-        baseline: { blackHole(straightforwardSVG(cURLs[next()])) }
-      )
-      let (againstEncode, bare) = Harness.compare(
-        iterations: 2000,
-        baselineIterations: 2000,
-        ours: svg,
-        baseline: encode
-      )
-      let bytes = ((try? QRCode(encoding: urls[0]).svg()) ?? "").utf8.count
-      Harness.report(
-        "qr-svg",
-        ours: ours,
-        baseline: baseline,
-        extra:
-          "vs_encode=\(Harness.format(againstEncode.nanosecondsPerOperation / bare.nanosecondsPerOperation)) "
-          + renderOnly { blackHole(try? $0.svg()) }
-          + " svg_bytes=\(bytes) baseline_svg_bytes=\(straightforwardSVG(cURLs[0]).utf8.count)"
-      )
-    }
-    if selected.contains("qr-terminal") {
-      let (ours, baseline) = Harness.compare(
-        iterations: 2000,
-        baselineIterations: 2000,
-        ours: { blackHole(try? QRCode(encoding: urls[next()]).terminalText()) },
-        baseline: encode
-      )
-      let bytes = ((try? QRCode(encoding: urls[0]).terminalText()) ?? "").utf8.count
-      Harness.report(
-        "qr-terminal",
-        ours: ours,
-        baseline: baseline,
-        extra: renderOnly { blackHole(try? $0.terminalText()) } + " text_bytes=\(bytes)"
-      )
-    }
+    if selected.contains("qr-svg") { svgCase(next: next, encode: encode) }
+    if selected.contains("qr-terminal") { terminalCase(next: next, encode: encode) }
     if selected.contains("qr-batch") { batch() }
+  }
+
+  /// `qr-svg`: ours against a string-built SVG, and against the bare C encode.
+  static func svgCase(next: @escaping () -> Int, encode: () -> Void) {
+    let svg = { blackHole(try? QRCode(encoding: urls[next()]).svg()) }
+    let (ours, baseline) = Harness.compare(
+      iterations: 2000,
+      baselineIterations: 2000,
+      ours: svg,
+      baseline: { blackHole(straightforwardSVG(cURLs[next()])) }
+    )
+    let (againstEncode, bare) = Harness.compare(
+      iterations: 2000,
+      baselineIterations: 2000,
+      ours: svg,
+      baseline: encode
+    )
+    let bytes = ((try? QRCode(encoding: urls[0]).svg()) ?? "").utf8.count
+    Harness.report(
+      "qr-svg",
+      ours: ours,
+      baseline: baseline,
+      extra:
+        "vs_encode=\(Harness.format(againstEncode.nanosecondsPerOperation / bare.nanosecondsPerOperation)) "
+        + renderOnly { blackHole(try? $0.svg()) }
+        + " svg_bytes=\(bytes) baseline_svg_bytes=\(straightforwardSVG(cURLs[0]).utf8.count)"
+    )
+  }
+
+  /// `qr-terminal`: ours against the bare C encode.
+  static func terminalCase(next: () -> Int, encode: () -> Void) {
+    let (ours, baseline) = Harness.compare(
+      iterations: 2000,
+      baselineIterations: 2000,
+      ours: { blackHole(try? QRCode(encoding: urls[next()]).terminalText()) },
+      baseline: encode
+    )
+    let bytes = ((try? QRCode(encoding: urls[0]).terminalText()) ?? "").utf8.count
+    Harness.report(
+      "qr-terminal",
+      ours: ours,
+      baseline: baseline,
+      extra: renderOnly { blackHole(try? $0.terminalText()) } + " text_bytes=\(bytes)"
+    )
   }
 
   // MARK: PNG
@@ -204,39 +210,60 @@ enum QRBenchmarks {
     png_write_info(png, info)
     let data = UnsafeBufferPointer(start: code.pointee.data, count: width * width)
     if eightBit {
-      var row = [UInt8](repeating: 255, count: side)
-      for y in 0..<side {
-        let moduleY = y / scale - margin
-        for x in 0..<side {
-          let moduleX = x / scale - margin
-          let dark =
-            moduleX >= 0 && moduleY >= 0 && moduleX < width && moduleY < width
-            && data[moduleY * width + moduleX] & 1 != 0
-          row[x] = dark ? 0 : 255
-        }
-        png_write_row(png, row)
-      }
+      writeEightBitRows(png, data, width: width, side: side)
     } else {
-      let rowBytes = (side + 7) / 8
-      var row = [UInt8](repeating: 0xFF, count: rowBytes)
-      for _ in 0..<margin * scale { png_write_row(png, row) }
-      for y in 0..<width {
-        for byte in row.indices { row[byte] = 0xFF }
-        var bit = margin * scale
-        for x in 0..<width {
-          for _ in 0..<scale {
-            row[bit >> 3] ^= (data[y * width + x] & 1) << UInt8(7 - bit & 7)
-            bit += 1
-          }
-        }
-        for _ in 0..<scale { png_write_row(png, row) }
-      }
-      for byte in row.indices { row[byte] = 0xFF }
-      for _ in 0..<margin * scale { png_write_row(png, row) }
+      writeOneBitRows(png, data, width: width, side: side)
     }
     png_write_end(png, info)
     png_destroy_write_struct(&png, &info)
     return sink.bytes
+  }
+
+  /// The image as 8-bit gray rows, pixel by pixel (the naive write).
+  static func writeEightBitRows(
+    _ png: png_structp?,
+    _ data: UnsafeBufferPointer<UInt8>,
+    width: Int,
+    side: Int
+  ) {
+    var row = [UInt8](repeating: 255, count: side)
+    for y in 0..<side {
+      let moduleY = y / scale - margin
+      for x in 0..<side {
+        let moduleX = x / scale - margin
+        let dark =
+          moduleX >= 0 && moduleY >= 0 && moduleX < width && moduleY < width
+          && data[moduleY * width + moduleX] & 1 != 0
+        row[x] = dark ? 0 : 255
+      }
+      png_write_row(png, row)
+    }
+  }
+
+  /// The image as 1-bit rows packed bit by bit: the quiet zone's white rows, each module row
+  /// `scale` times, the quiet zone again.
+  static func writeOneBitRows(
+    _ png: png_structp?,
+    _ data: UnsafeBufferPointer<UInt8>,
+    width: Int,
+    side: Int
+  ) {
+    let rowBytes = (side + 7) / 8
+    var row = [UInt8](repeating: 0xFF, count: rowBytes)
+    for _ in 0..<margin * scale { png_write_row(png, row) }
+    for y in 0..<width {
+      for byte in row.indices { row[byte] = 0xFF }
+      var bit = margin * scale
+      for x in 0..<width {
+        for _ in 0..<scale {
+          row[bit >> 3] ^= (data[y * width + x] & 1) << UInt8(7 - bit & 7)
+          bit += 1
+        }
+      }
+      for _ in 0..<scale { png_write_row(png, row) }
+    }
+    for byte in row.indices { row[byte] = 0xFF }
+    for _ in 0..<margin * scale { png_write_row(png, row) }
   }
 
   final class ByteSink {
@@ -278,59 +305,24 @@ enum QRBenchmarks {
 
   static func batch() {
     let rows = Harness.quick ? 2000 : 10_000
-    // tmpfs when there is one: on ext4, creating tens of thousands of files right after
-    // deleting as many spends most of the time in the kernel's inode allocator, on one core.
-    let shm = FileManager.default.fileExists(atPath: "/dev/shm")
-    let base = shm ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
-    let directory = base.appendingPathComponent("linkgen-bench-\(getpid())")
+    guard let prepared = batchInput(rows: rows) else { return }
+    let (directory, input, shm) = prepared
     defer { try? FileManager.default.removeItem(at: directory) }
-    let input = directory.appendingPathComponent("rows.csv")
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try writeCSV(rows: rows, to: input)
-    } catch {
-      print("qr-batch: cannot write the input: \(error)")
-      return
-    }
-    func options(workers: Int, round: Int) -> BatchOptions {
-      var options = BatchOptions(
-        route: "shared-checklist",
-        input: .file(input),
-        outputDirectory: directory.appendingPathComponent("out-\(workers)-\(round)")
-      )
-      options.formats = [.png, .svg]
-      options.namePattern = "{id}"
-      options.workers = workers
-      return options
-    }
-    /// Nanoseconds per row of one run into a fresh directory (removed afterwards, untimed,
-    /// except the last one's).
-    func perRow(workers: Int, round: Int, keep: Bool) -> Double {
-      let options = options(workers: workers, round: round)
-      let nanoseconds = Harness.measureOnce(samples: 1) {
-        do {
-          let summary = try BatchRunner(table: table, options: options).run()
-          precondition(summary.written == rows, "the batch failed: \(summary.description)")
-        } catch {
-          fatalError("qr-batch: \(error)")
-        }
-      }
-      if !keep { try? FileManager.default.removeItem(at: options.outputDirectory) }
-      return nanoseconds / Double(rows)
-    }
     // One and all workers in alternation, so that a change in the machine's load hits both.
     let cores = BatchOptions.processorCount
     let rounds = Harness.quick ? 1 : 5
     var single: [Double] = []
     var all: [Double] = []
     for round in 0..<rounds {
-      single.append(perRow(workers: 1, round: round, keep: false))
-      all.append(perRow(workers: cores, round: round, keep: round == rounds - 1))
+      let one = batchOptions(input, directory, workers: 1, round: round)
+      single.append(batchPerRow(rows: rows, options: one, keep: false))
+      let every = batchOptions(input, directory, workers: cores, round: round)
+      all.append(batchPerRow(rows: rows, options: every, keep: round == rounds - 1))
     }
     func median(_ values: [Double]) -> Measurement {
       Measurement(nanosecondsPerOperation: values.sorted()[values.count / 2])
     }
-    let out = options(workers: cores, round: rounds - 1).outputDirectory
+    let out = batchOptions(input, directory, workers: cores, round: rounds - 1).outputDirectory
     let sizes = ["png", "svg"].map { format in
       let file = out.appendingPathComponent(id(0) + "." + format)
       return ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? Int) ?? 0
@@ -343,6 +335,55 @@ enum QRBenchmarks {
       extra += " " + rss
     }
     Harness.report("qr-batch", ours: median(all), baseline: median(single), extra: extra)
+  }
+
+  /// The batch's folder and its input CSV (`nil`, said, when they cannot be written), and
+  /// whether the folder is on tmpfs: on ext4, creating tens of thousands of files right after
+  /// deleting as many spends most of the time in the kernel's inode allocator, on one core.
+  static func batchInput(rows: Int) -> (URL, URL, Bool)? {
+    let shm = FileManager.default.fileExists(atPath: "/dev/shm")
+    let base = shm ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+    let directory = base.appendingPathComponent("linkgen-bench-\(getpid())")
+    let input = directory.appendingPathComponent("rows.csv")
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try writeCSV(rows: rows, to: input)
+    } catch {
+      print("qr-batch: cannot write the input: \(error)")
+      try? FileManager.default.removeItem(at: directory)
+      return nil
+    }
+    return (directory, input, shm)
+  }
+
+  /// The batch of `input` to PNG and SVG with `workers`, into a folder of its own per round.
+  static func batchOptions(_ input: URL, _ directory: URL, workers: Int, round: Int)
+    -> BatchOptions
+  {
+    var options = BatchOptions(
+      route: "shared-checklist",
+      input: .file(input),
+      outputDirectory: directory.appendingPathComponent("out-\(workers)-\(round)")
+    )
+    options.formats = [.png, .svg]
+    options.namePattern = "{id}"
+    options.workers = workers
+    return options
+  }
+
+  /// Nanoseconds per row of one run into a fresh directory (removed afterwards, untimed,
+  /// unless `keep`).
+  static func batchPerRow(rows: Int, options: BatchOptions, keep: Bool) -> Double {
+    let nanoseconds = Harness.measureOnce(samples: 1) {
+      do {
+        let summary = try BatchRunner(table: table, options: options).run()
+        precondition(summary.written == rows, "the batch failed: \(summary.description)")
+      } catch {
+        fatalError("qr-batch: \(error)")
+      }
+    }
+    if !keep { try? FileManager.default.removeItem(at: options.outputDirectory) }
+    return nanoseconds / Double(rows)
   }
 
   static func writeCSV(rows: Int, to file: URL) throws {
