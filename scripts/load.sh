@@ -374,8 +374,10 @@ links_table() {
     "http://127.0.0.1:$port/api/v1/links")
   code=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["code"])' "$body")
   # The short link's page is the route's landing page (it copies and reports the short link).
-  curl -s -A "$IPHONE" "http://127.0.0.1:$port/s/$code" |
-    grep -q "openlist://shared-checklists?shared-checklistId=$ID" ||
+  # The page read whole first: grep -q stopping early would fail curl (SIGPIPE, pipefail).
+  local page
+  page=$(curl -s -A "$IPHONE" "http://127.0.0.1:$port/s/$code")
+  grep -q "openlist://shared-checklists?shared-checklistId=$ID" <<<"$page" ||
     { echo "load.sh: the short link does not serve the route's landing page" >&2; return 70; }
   # --- CONSOLE_LOOP=1 (console-data): a signed-in client loads console pages from this server
   # in a loop while wrk runs; it stops when the server does and prints its pages' times.
