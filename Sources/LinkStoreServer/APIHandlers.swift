@@ -6,17 +6,17 @@ import LinkServer
 import LinkStore
 import OpenAPIRuntime
 
-/// The `/api/v1` operations that write or count — make a link, delete one, report an open — as
-/// the `APIProtocol` generated from the OpenAPI document declares them (LinkAPI): the input is
-/// the document's types, decoded by the generated code; the output is the document's responses,
-/// encoded by it. Registered once on a hummingbird router (``APIRouter``).
+/// The `/api/v1` operations that write, count or read the counts — make a link, delete one,
+/// report an open, the stats — as the `APIProtocol` generated from the OpenAPI document declares
+/// them (LinkAPI): the input is the document's types, decoded by the generated code; the output
+/// is the document's responses, encoded by it. Registered once on a hummingbird router
+/// (``APIRouter``). A stats row is LinkAPI's hand-written StatsRowBody, which writes the `null`s
+/// the document requires (a grouped column with no value, `visitors` when not estimated).
 ///
 /// The other operations are answered by the extension itself, before the router, and reach
 /// none of these methods: `OPTIONS` and 405 (with the key checks), resolving a link and the
 /// document (`GET|HEAD /api/v1/links/{code}`, `/api/v1/openapi.json`: hot, answered from the
-/// link cache or memory), and the stats, whose rows the generated types cannot write (a
-/// grouped column with no value, and `visitors` when not estimated, are `null` in the document;
-/// the generated encoder leaves them out). APISchemaTests hold those answers to the document.
+/// link cache or memory). APISchemaTests hold those answers to the document.
 struct APIHandlers: APIProtocol {
   /// Who is calling, which the generated input does not carry: set around each call.
   struct Caller: Sendable {
@@ -24,6 +24,9 @@ struct APIHandlers: APIProtocol {
     var keyID: String?
     /// The request's `User-Agent`.
     var userAgent: String?
+    /// The stats query, as the strict reader read it (the generated input ignores unknown
+    /// parameters): set for the stats operations.
+    var stats: StatsQuery?
   }
   @TaskLocal static var caller = Caller()
 
@@ -97,6 +100,53 @@ struct APIHandlers: APIProtocol {
     }
   }
 
+  func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
+    guard let query = Self.caller.stats else { throw StatsQueryUnread() }
+    switch await stats(query) {
+    case .success(let report):
+      return .ok(.init(body: .json(Components.Schemas.Stats(query, report))))
+    case .failure(let failure):
+      switch failure.status {
+      case .badRequest: return .badRequest(.init(body: .json(failure.body)))
+      case .serviceUnavailable: return .serviceUnavailable(failure.unavailable)
+      default: return .undocumented(statusCode: failure.status.code, failure.payload)
+      }
+    }
+  }
+
+  /// The extension sends a `HEAD` here as a `GET` and drops the body, so the headers are GET's
+  /// (`Content-Length` too); this answers one that reaches the router as it is.
+  func headStats(_ input: Operations.HeadStats.Input) async throws
+    -> Operations.HeadStats.Output
+  {
+    guard let query = Self.caller.stats else { throw StatsQueryUnread() }
+    switch await stats(query) {
+    case .success: return .ok(.init())
+    case .failure(let failure):
+      switch failure.status {
+      case .badRequest: return .badRequest(.init())
+      case .serviceUnavailable: return .serviceUnavailable(.init(headers: .init(retryAfter: 5)))
+      default: return .undocumented(statusCode: failure.status.code, failure.payload)
+      }
+    }
+  }
+
+  /// The counts a query asks for, or the store's failure.
+  func stats(_ query: StatsQuery) async -> Result<StatsReport, APIFailure> {
+    do throws(StoreError) {
+      let report = try await store.stats(query)
+      health.succeeded()
+      return .success(report)
+    } catch {
+      health.failed(error)
+      return .failure(APIFailure(error))
+    }
+  }
+
+  /// A stats operation called without the query the extension reads first; never thrown (500
+  /// if it were).
+  struct StatsQueryUnread: Error {}
+
   // MARK: Answered by the extension before the router
 
   /// Thrown by an operation the extension answers itself; never reached (500 if it were).
@@ -113,12 +163,6 @@ struct APIHandlers: APIProtocol {
   }
   func linkOptions(_ input: Operations.LinkOptions.Input) async throws
     -> Operations.LinkOptions.Output
-  { throw AnsweredElsewhere() }
-  func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
-    throw AnsweredElsewhere()
-  }
-  func headStats(_ input: Operations.HeadStats.Input) async throws
-    -> Operations.HeadStats.Output
   { throw AnsweredElsewhere() }
   func statsOptions(_ input: Operations.StatsOptions.Input) async throws
     -> Operations.StatsOptions.Output
@@ -243,6 +287,43 @@ extension Components.Schemas.Links {
       playStore: links[.playStore],
       androidIntent: links[.androidIntent],
       web: links[.web]
+    )
+  }
+}
+
+extension Components.Schemas.Stats {
+  /// A query's report, as `linkgen stats --format json` prints it: each row carries the
+  /// query's `groupBy` columns, `null` where the hits had none.
+  init(_ query: StatsQuery, _ report: StatsReport) {
+    let columns = query.groupBy.compactMap { dimension in
+      Components.Schemas.StatsColumn(rawValue: dimension.rawValue).map { (dimension, $0) }
+    }
+    self.init(
+      from: query.from.description,
+      to: query.to.description,
+      groupBy: columns.map(\.1),
+      rows: report.rows.map { row in
+        StatsRowBody(
+          columns: Dictionary(uniqueKeysWithValues: columns.map { ($0.1, row.cell($0.0)) }),
+          clicks: row.clicks,
+          visitors: row.visitors,
+          bots: row.bots,
+          botReasons: row.botReasons,
+          storeTaps: row.storeTaps,
+          deferredOpens: row.deferredOpens,
+          scans: row.scans
+        )
+      },
+      beforeMove: report.history.map { row in
+        .init(
+          route: row.route,
+          link: row.code,
+          source: row.source,
+          platform: row.platform,
+          event: row.event,
+          count: row.count
+        )
+      }
     )
   }
 }

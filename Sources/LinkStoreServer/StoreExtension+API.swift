@@ -163,7 +163,7 @@ extension StoreExtension {
       return await generated(request, context, caller) { body throws(RequestProblem) in
         _ = try DeferredOpenReport.link(json: body)
       }
-    case .stats: return await stats(request)
+    case .stats: return await stats(request, context, caller)
     case .openAPI: return OpenAPIDocument.response(head: request.method == .head)
     case .link:
       return request.method == .delete
