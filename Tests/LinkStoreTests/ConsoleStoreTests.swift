@@ -139,16 +139,7 @@ enum ConsoleConformance {
   static func linksList(_ backend: TestBackend) async throws {
     try await TestDatabase.with(backend) { database in
       try await database.withStore { store in
-        var made: [ShortLink] = []
-        for index in 0..<7 {
-          let id = String(format: "3f2504e0-4f89-11d3-9a0c-0305e82c33%02d", index)
-          made.append(
-            try await store.createLink(
-              Conformance.checklist(id),
-              now: testNow.addingTimeInterval(Double(index / 2))
-            )
-          )
-        }
+        let made = try await checklists(store, count: 7, perSecond: 2)
         store.record(Conformance.event("shared-checklist", code: made[6].code))
         store.record(Conformance.event("shared-checklist", code: made[6].code, kind: .scan))
         try await store.flush()
@@ -198,6 +189,108 @@ enum ConsoleConformance {
   }
 }
 
+extension ConsoleConformance {
+  /// `count` checklist links (ids ending 00, 01…), `perSecond` of them made in each second
+  /// from `testNow`, so some share a creation time.
+  static func checklists(_ store: LinkStore, count: Int, perSecond: Int) async throws
+    -> [ShortLink]
+  {
+    var made: [ShortLink] = []
+    for index in 0..<count {
+      let id = String(format: "3f2504e0-4f89-11d3-9a0c-0305e82c33%02d", index)
+      made.append(
+        try await store.createLink(
+          Conformance.checklist(id),
+          now: testNow.addingTimeInterval(Double(index / perSecond))
+        )
+      )
+    }
+    return made
+  }
+
+  /// Schema 6's trigram index changes no search's answer: for each search, every page (one
+  /// row, then fifty, so SQLite takes both its window and its index path) equals the plain
+  /// `LIKE` query's rows, after links were made, one's values rewritten and one deleted.
+  static func searchIndex(_ backend: TestBackend) async throws {
+    try await TestDatabase.with(backend) { database in
+      try await database.withStore { store in
+        let made = try await checklists(store, count: 12, perSecond: 3)
+        try await store.backend.execute(
+          """
+          UPDATE linkgen_links SET params = '{"id":"Ünïcode \"quoted\" 한국어 50%_off"}'
+          WHERE code = '\(made[5].code)'
+          """
+        )
+        try await store.deleteLink(code: made[8].code)
+        try await expectTrigramIndex(store, backend)
+        let searches = [
+          "0305e82c33", "0305E82C3307", "3F2504E0", made[1].code, String(made[4].code.prefix(3)),
+          "shared-checklist", "\"quoted\"", "한국어", "50%_off", "ünï", "ÜNÏ", "0305e82c3308",
+          "zzz-no-such", "%",
+        ]
+        for search in searches {
+          let expected = try await plainSearch(store, search)
+          for limit in [1, 50] {
+            #expect(try await pagedSearch(store, search, limit: limit) == expected, "\(search)")
+          }
+        }
+        #expect(try await plainSearch(store, "0305e82c33").count == 10)
+        #expect(try await plainSearch(store, "한국어") == [made[5].code])
+      }
+    }
+  }
+
+  /// The index is there: SQLite's FTS5 table holds the links' text, PostgreSQL has the GIN
+  /// index (the test role may create `pg_trgm`).
+  private static func expectTrigramIndex(_ store: LinkStore, _ backend: TestBackend) async throws {
+    let sql =
+      backend == .sqlite
+      ? """
+      SELECT count(*) FROM linkgen_link_trigrams WHERE linkgen_link_trigrams MATCH '"0305e82c33"'
+      """
+      : "SELECT CASE WHEN to_regclass('linkgen_links_trigrams') IS NULL THEN 0 ELSE 10 END"
+    let rows = try await store.console(ConsoleStatement(sql, columns: [.integer]))
+    #expect(rows.first?.first?.int == 10)
+  }
+
+  /// Every code the search matches, newest first, by the plain query (no index).
+  private static func plainSearch(_ store: LinkStore, _ search: String) async throws -> [String] {
+    let filter = LinkStore.linkFilter(
+      ConsoleLinkQuery(search: search, from: ClickDay(testNow), to: ClickDay(testNow)),
+      dialect: try store.consoleBackend.consoleDialect
+    )
+    return try await store.console(
+      ConsoleStatement(
+        "SELECT code FROM linkgen_links WHERE \(filter.all) ORDER BY created_at DESC, code DESC",
+        filter.allBinds,
+        columns: [.text]
+      )
+    ).map { $0[0].string }
+  }
+
+  /// Every code the console's list finds for the search, page after page.
+  private static func pagedSearch(_ store: LinkStore, _ search: String, limit: Int) async throws
+    -> [String]
+  {
+    var seen: [String] = []
+    var cursor: ConsoleLinkCursor?
+    repeat {
+      let page = try await store.consoleLinks(
+        ConsoleLinkQuery(
+          search: search,
+          after: cursor,
+          limit: limit,
+          from: ClickDay(testNow),
+          to: ClickDay(testNow)
+        )
+      )
+      seen += page.rows.map(\.code)
+      cursor = page.next
+    } while cursor != nil
+    return seen
+  }
+}
+
 @Suite struct SQLiteConsoleStoreTests {
   @Test func sessions() async throws { try await ConsoleConformance.sessions(.sqlite) }
   @Test func visitorSalts() async throws { try await ConsoleConformance.visitorSalts(.sqlite) }
@@ -205,6 +298,7 @@ enum ConsoleConformance {
     try await ConsoleConformance.statsFromRollups(.sqlite)
   }
   @Test func linksList() async throws { try await ConsoleConformance.linksList(.sqlite) }
+  @Test func searchIndex() async throws { try await ConsoleConformance.searchIndex(.sqlite) }
 }
 
 @Suite(.enabled(if: PostgresServer.isReachable, "\(PostgresServer.skipMessage)"))
@@ -215,4 +309,5 @@ struct PostgresConsoleStoreTests {
     try await ConsoleConformance.statsFromRollups(.postgres)
   }
   @Test func linksList() async throws { try await ConsoleConformance.linksList(.postgres) }
+  @Test func searchIndex() async throws { try await ConsoleConformance.searchIndex(.postgres) }
 }

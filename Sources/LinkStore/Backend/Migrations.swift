@@ -205,6 +205,12 @@ package struct Migration: Sendable {
         + sqliteDayTriggers,
       postgres: dayRollups(integer: "BIGINT", strict: "") + postgresDayTriggers
     ),
+    Migration(
+      version: 6,
+      name: "console: a trigram index of each link's code, route and values, for search",
+      sqlite: sqliteLinkTrigrams,
+      postgres: postgresLinkTrigrams
+    ),
   ]
 
   /// Version 3's columns of an imported link, the same in both dialects but for the integer
@@ -503,6 +509,104 @@ package struct Migration: Sendable {
           ON CONFLICT (week, code) DO UPDATE SET count = w.count + excluded.count;
         """
     }
+  }
+
+  /// SQLite's version 6: each link's code, route and stored values as one text
+  /// (`linkgen_link_text`, keyed by an integer that `VACUUM` keeps) and an FTS5 `trigram`
+  /// index of it (`linkgen_link_trigrams`, external content), kept by triggers on
+  /// `linkgen_links`. The console's search reads candidates from it and checks each with the
+  /// search's own `LIKE`.
+  private static var sqliteLinkTrigrams: [String] {
+    let text = "NEW.code || char(10) || NEW.route || char(10) || NEW.params"
+    return [
+      """
+      CREATE TABLE linkgen_link_text (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE,
+        text TEXT NOT NULL
+      ) STRICT
+      """,
+      """
+      CREATE VIRTUAL TABLE linkgen_link_trigrams USING fts5(
+        text, content = 'linkgen_link_text', content_rowid = 'id', tokenize = 'trigram'
+      )
+      """,
+      """
+      INSERT INTO linkgen_link_text (code, text)
+      SELECT code, code || char(10) || route || char(10) || params FROM linkgen_links
+      """,
+      "INSERT INTO linkgen_link_trigrams (linkgen_link_trigrams) VALUES ('rebuild')",
+      """
+      CREATE TRIGGER linkgen_link_text_insert AFTER INSERT ON linkgen_links BEGIN
+      INSERT INTO linkgen_link_text (code, text) VALUES (NEW.code, \(text));
+      END
+      """,
+      """
+      CREATE TRIGGER linkgen_link_text_delete AFTER DELETE ON linkgen_links BEGIN
+      DELETE FROM linkgen_link_text WHERE code = OLD.code;
+      END
+      """,
+      """
+      CREATE TRIGGER linkgen_link_text_update AFTER UPDATE OF code, route, params ON linkgen_links
+      BEGIN
+      UPDATE linkgen_link_text SET code = NEW.code, text = \(text) WHERE code = OLD.code;
+      END
+      """,
+      """
+      CREATE TRIGGER linkgen_link_trigrams_insert AFTER INSERT ON linkgen_link_text BEGIN
+      INSERT INTO linkgen_link_trigrams (rowid, text) VALUES (NEW.id, NEW.text);
+      END
+      """,
+      """
+      CREATE TRIGGER linkgen_link_trigrams_delete AFTER DELETE ON linkgen_link_text BEGIN
+      INSERT INTO linkgen_link_trigrams (linkgen_link_trigrams, rowid, text)
+      VALUES ('delete', OLD.id, OLD.text);
+      END
+      """,
+      """
+      CREATE TRIGGER linkgen_link_trigrams_update AFTER UPDATE ON linkgen_link_text BEGIN
+      INSERT INTO linkgen_link_trigrams (linkgen_link_trigrams, rowid, text)
+      VALUES ('delete', OLD.id, OLD.text);
+      INSERT INTO linkgen_link_trigrams (rowid, text) VALUES (NEW.id, NEW.text);
+      END
+      """,
+    ]
+  }
+
+  /// PostgreSQL's version 6: a `pg_trgm` GIN index of the links' codes and values, which
+  /// answers the search's `LIKE 'text%'` and `ILIKE '%text%'` as they are. `pg_trgm` is a
+  /// trusted extension (PostgreSQL 13+): a role that may create in the database installs it,
+  /// in the schema `public` unless the database already has it elsewhere. If it is not
+  /// available or the role may not install it, the version applies without the index (the
+  /// search reads every link, as before) and says so in a notice.
+  private static var postgresLinkTrigrams: [String] {
+    [
+      """
+      DO $$
+      DECLARE home TEXT;
+      BEGIN
+        SELECT extnamespace::regnamespace::text INTO home FROM pg_extension
+        WHERE extname = 'pg_trgm';
+        IF home IS NULL THEN
+          BEGIN
+            CREATE EXTENSION pg_trgm SCHEMA public;
+          EXCEPTION WHEN duplicate_object OR unique_violation THEN
+            NULL;
+          END;
+          SELECT extnamespace::regnamespace::text INTO home FROM pg_extension
+          WHERE extname = 'pg_trgm';
+        END IF;
+        EXECUTE format(
+          'CREATE INDEX linkgen_links_trigrams ON linkgen_links '
+            || 'USING gin (code %1$s.gin_trgm_ops, params %1$s.gin_trgm_ops)',
+          home);
+      EXCEPTION WHEN insufficient_privilege OR undefined_file OR invalid_schema_name
+        OR undefined_object THEN
+        RAISE NOTICE 'linkgen: no trigram index for the console search (%)', SQLERRM;
+      END
+      $$
+      """
+    ]
   }
 
   /// The newest version this build knows.

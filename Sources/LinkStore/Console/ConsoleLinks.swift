@@ -70,8 +70,11 @@ extension LinkStore {
   ///
   /// Reads the `linkgen_links_newest` index (or `linkgen_links_by_route` with a route
   /// filter) backwards from the cursor, so a deep page costs what the first does. A search
-  /// matches a code starting with the text, a route named by it, or a value holding it; the
-  /// value match reads each link's stored values (up to the page's last match).
+  /// matches a code starting with the text, a route named by it, or a value holding it. From
+  /// 3 characters a trigram index finds the candidates (schema 6): PostgreSQL's planner picks
+  /// it or the newest-first scan; SQLite reads the next ``searchWindow`` links in order
+  /// first and asks its trigram index only when fewer than a page of them match. Shorter
+  /// searches read each link's stored values (up to the page's last match).
   package func consoleLinks(_ query: ConsoleLinkQuery) async throws(StoreError) -> ConsoleLinkPage {
     guard (1...500).contains(query.limit), query.from <= query.to else {
       throw StoreError(
@@ -80,32 +83,7 @@ extension LinkStore {
         field: "limit"
       )
     }
-    let dialect = try consoleBackend.consoleDialect
-    var sql =
-      "SELECT code, route, params, created_at, expires_at, max_visits, visits FROM linkgen_links WHERE 1 = 1"
-    var binds: [ConsoleValue] = []
-    if let route = query.route {
-      sql += " AND route = ?"
-      binds.append(.text(route))
-    }
-    if let search = query.search, !search.isEmpty {
-      let pattern = Self.likeEscaped(search)
-      sql += " AND (code LIKE ? ESCAPE '\\' OR route = ? OR params \(dialect.ilike) ? ESCAPE '\\')"
-      binds += [.text(pattern + "%"), .text(search), .text("%" + pattern + "%")]
-    }
-    if let after = query.after {
-      sql += " AND (created_at < ? OR (created_at = ? AND code < ?))"
-      binds += [.integer(Int(after.createdAt)), .integer(Int(after.createdAt)), .text(after.code)]
-    }
-    sql += " ORDER BY created_at DESC, code DESC LIMIT ?"
-    binds.append(.integer(query.limit + 1))
-    let found = try await console(
-      ConsoleStatement(
-        sql,
-        binds,
-        columns: [.text, .text, .text, .integer, .integer, .integer, .integer]
-      )
-    )
+    let found = try await matchingLinks(query)
     var rows = found.prefix(query.limit).map { row in
       ConsoleLinkRow(
         code: row[0].string,
@@ -124,6 +102,96 @@ extension LinkStore {
       found.count > query.limit
       ? rows.last.map { ConsoleLinkCursor(createdAt: $0.createdAt, code: $0.code) } : nil
     return ConsoleLinkPage(rows: rows, next: next)
+  }
+
+  /// How many links SQLite's search reads in order before it asks the trigram index.
+  static let searchWindow = 2_000
+
+  /// The page's links, one more than `query.limit` if there are more.
+  private func matchingLinks(_ query: ConsoleLinkQuery) async throws(StoreError) -> [[ConsoleValue]]
+  {
+    let dialect = try consoleBackend.consoleDialect
+    let filter = Self.linkFilter(query, dialect: dialect)
+    let columns = "code, route, params, created_at, expires_at, max_visits, visits"
+    let order = " ORDER BY created_at DESC, code DESC LIMIT ?"
+    let kinds: [ConsoleValue.Kind] = [.text, .text, .text, .integer, .integer, .integer, .integer]
+    guard dialect == .sqlite, let search = query.search, search.unicodeScalars.count >= 3 else {
+      return try await console(
+        ConsoleStatement(
+          "SELECT \(columns) FROM linkgen_links WHERE \(filter.all)\(order)",
+          filter.allBinds + [.integer(query.limit + 1)],
+          columns: kinds
+        )
+      )
+    }
+    let window = try await console(
+      ConsoleStatement(
+        """
+        SELECT \(columns) FROM (
+          SELECT * FROM linkgen_links WHERE \(filter.place)\(order)
+        ) WHERE \(filter.search)\(order)
+        """,
+        filter.placeBinds + [.integer(Self.searchWindow)] + filter.searchBinds
+          + [.integer(query.limit + 1)],
+        columns: kinds
+      )
+    )
+    guard window.count <= query.limit else { return window }
+    return try await console(
+      ConsoleStatement(
+        """
+        SELECT \(columns) FROM linkgen_links WHERE code IN (
+          SELECT t.code FROM linkgen_link_text AS t WHERE t.id IN (
+            SELECT rowid FROM linkgen_link_trigrams WHERE linkgen_link_trigrams MATCH ?
+          )
+        ) AND \(filter.all)\(order)
+        """,
+        [.text(Self.ftsPhrase(search))] + filter.allBinds + [.integer(query.limit + 1)],
+        columns: kinds
+      )
+    )
+  }
+
+  /// A links query's conditions: where in the list (route, cursor) and what the search
+  /// matches, each with its values in order.
+  struct LinkFilter {
+    var place = "1 = 1"
+    var placeBinds: [ConsoleValue] = []
+    var search = "1 = 1"
+    var searchBinds: [ConsoleValue] = []
+    var all: String { "\(place) AND \(search)" }
+    var allBinds: [ConsoleValue] { placeBinds + searchBinds }
+  }
+
+  static func linkFilter(_ query: ConsoleLinkQuery, dialect: ConsoleDialect) -> LinkFilter {
+    var filter = LinkFilter()
+    if let route = query.route {
+      filter.place += " AND route = ?"
+      filter.placeBinds.append(.text(route))
+    }
+    if let after = query.after {
+      filter.place += " AND (created_at < ? OR (created_at = ? AND code < ?))"
+      filter.placeBinds += [
+        .integer(Int(after.createdAt)), .integer(Int(after.createdAt)), .text(after.code),
+      ]
+    }
+    if let search = query.search, !search.isEmpty {
+      let pattern = likeEscaped(search)
+      filter.search =
+        "(code LIKE ? ESCAPE '\\' OR route = ? OR params \(dialect.ilike) ? ESCAPE '\\')"
+      filter.searchBinds = [.text(pattern + "%"), .text(search), .text("%" + pattern + "%")]
+    }
+    return filter
+  }
+
+  /// `text` as one FTS5 phrase (in double quotes, a quote doubled): with the trigram
+  /// tokenizer, the rows holding it anywhere, case-insensitively.
+  static func ftsPhrase(_ text: String) -> String {
+    var phrase = "\""
+    for character in text {
+      phrase.append(character == "\"" ? "\"\"" : String(character))
+    }
+    return phrase + "\""
   }
 
   /// Each row's people's clicks and scans in the days, from `linkgen_link_days` by code.
