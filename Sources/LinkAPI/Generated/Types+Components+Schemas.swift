@@ -658,7 +658,7 @@ extension Components {
             case browser = "browser"
             case referrer = "referrer"
         }
-        /// One row per combination of the `groupBy` columns, which come first (each a string, or `null` when the hits had none: no short link, no in-app browser, no referrer).
+        /// One row per combination of the `groupBy` columns, each of which is a member exactly when grouped by (a string, or `null` when the hits had none: no short link, no in-app browser, no referrer).
         ///
         /// - Remark: Generated from `#/components/schemas/StatsRow`.
         package typealias StatsRow = StatsRowBody
