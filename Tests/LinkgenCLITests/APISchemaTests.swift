@@ -85,4 +85,53 @@ import Testing
     let read = try Self.decode(Components.Schemas.Stats.self, stats)
     #expect(read.groupBy == [.route, .link, .day] && read.rows.isEmpty)
   }
+
+  /// A stats row carries the `groupBy` columns and only those, `null` where the hits had none,
+  /// and `visitors` `null` when not estimated; `HEAD` sends GET's headers without the body.
+  @Test func statsRowsCarryTheGroupedColumnsAndTheirNulls() throws {
+    let directory = try TemporaryDirectory()
+    let database = "sqlite:\(directory.file("links.sqlite").path)"
+    let key = try API.key(database, scopes: "links:create,stats:read")
+    let server = try ServerProcess(Linkgen.openlist + ["--database", database])
+    let code = try API.createLink(server, key: key)
+    let visit = try server.get("/s/\(code)", headers: [("User-Agent", UserAgent.iPhoneSafari)])
+    #expect(visit.status == 200)
+    #expect(server.stop() == 0, "\(server.log)")  // writes the counts
+
+    let again = try ServerProcess(Linkgen.openlist + ["--database", database])
+    let target = "/api/v1/stats?groupBy=link,referrer"
+    let stats = try API.send(again, "GET", target, headers: API.bearer(key))
+    #expect(stats.status == 200, "\(stats.text)")
+    let rows = try #require(try API.object(stats)["rows"] as? [[String: Any]])
+    let row = try #require(rows.first { $0["link"] as? String == code }, "\(stats.text)")
+    #expect(Set(row.keys).intersection(["day", "route", "platform", "browser"]).isEmpty)
+    #expect(row["referrer"] is NSNull && row["visitors"] is NSNull)
+    let read = try Self.decode(Components.Schemas.Stats.self, stats)
+    let typed = try #require(read.rows.first { $0.columns[.link] == .some(code) })
+    let grouped: [Components.Schemas.StatsColumn: String?] = [.link: code, .referrer: nil]
+    #expect(typed.columns == grouped && typed.clicks == 1)
+
+    let head = try API.send(again, "HEAD", target, headers: API.bearer(key))
+    #expect(head.status == 200 && head.body.isEmpty)
+    #expect(head.header("Content-Length") == String(stats.body.count))
+    #expect(head.header("Content-Type") == "application/json")
+  }
+
+  /// StatsRowBody reads as strictly as the generated types: `visitors` is required (`null`
+  /// allowed), an unknown member fails.
+  @Test func statsRowBodyReadsStrictly() throws {
+    let counts =
+      "\"clicks\": 1, \"bots\": 0, \"botReasons\": {}, \"storeTaps\": 0, "
+      + "\"deferredOpens\": 0, \"scans\": 0"
+    func read(_ json: String) throws -> StatsRowBody {
+      try JSONDecoder().decode(StatsRowBody.self, from: Data(json.utf8))
+    }
+    let row = try read("{\"route\": null, \"visitors\": null, \(counts)}")
+    let grouped: [Components.Schemas.StatsColumn: String?] = [.route: nil]
+    #expect(row.columns == grouped && row.visitors == nil)
+    #expect(throws: DecodingError.self) { try read("{\"route\": \"a\", \(counts)}") }
+    #expect(throws: (any Error).self) {
+      try read("{\"visitors\": 2, \"colour\": \"red\", \(counts)}")
+    }
+  }
 }
