@@ -41,23 +41,27 @@ package struct LinkListItem: Sendable, Hashable {
   package var createdAt: Date
   /// People's clicks in the range.
   package var clicks: Int
+  /// People's scans of the link's printed codes in the range (counted apart from clicks).
+  package var scans: Int
 
   package init(
     code: String,
     route: String,
     values: [(String, String)],
     createdAt: Date,
-    clicks: Int
+    clicks: Int,
+    scans: Int = 0
   ) {
     self.code = code
     self.route = route
     self.values = values
     self.createdAt = createdAt
     self.clicks = clicks
+    self.scans = scans
   }
 
   package static func == (a: Self, b: Self) -> Bool {
-    a.code == b.code && a.clicks == b.clicks && a.createdAt == b.createdAt
+    a.code == b.code && a.clicks == b.clicks && a.scans == b.scans && a.createdAt == b.createdAt
   }
 
   package func hash(into hasher: inout Hasher) { hasher.combine(code) }
@@ -105,7 +109,8 @@ package struct StoreConsoleData: ConsoleData {
         route: row.route,
         values: row.values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
         createdAt: Date(timeIntervalSince1970: Double(row.createdAt)),
-        clicks: row.clicks
+        clicks: row.clicks,
+        scans: row.scans
       )
     }
     return LinkListPage(

@@ -107,6 +107,7 @@ extension ConsoleExtension {
           row.element("th", [.class("hide-narrow")], text: "")
           row.element("th", [.class("hide-narrow")], text: strings.created)
           row.element("th", [.class("n")], text: strings.clicks)
+          row.element("th", [.class("n")], text: strings.scans)
         }
         for item in items {
           table.element("tr") { row in
@@ -121,6 +122,7 @@ extension ConsoleExtension {
             )
             row.element("td", [.class("hide-narrow")], text: ConsoleFormat.time(item.createdAt))
             row.element("td", [.class("n")], text: ConsoleFormat.number(item.clicks))
+            row.element("td", [.class("n")], text: ConsoleFormat.number(item.scans))
           }
         }
       }
@@ -131,11 +133,11 @@ extension ConsoleExtension {
   func linksCSV(_ call: ConsoleCall) async throws -> Response {
     let page = try await data.links(listRequest(call))
     var csv = StatsCSV()
-    csv.row(["code", "route", "params", "created", "clicks"])
+    csv.row(["code", "route", "params", "created", "clicks", "scans"])
     for item in page.items {
       csv.row([
         item.code, item.route, item.values.map { "\($0.0)=\($0.1)" }.joined(separator: "&"),
-        ConsoleFormat.time(item.createdAt), String(item.clicks),
+        ConsoleFormat.time(item.createdAt), String(item.clicks), String(item.scans),
       ])
     }
     return ConsoleResponses.bytes(
