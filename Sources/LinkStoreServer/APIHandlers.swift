@@ -114,23 +114,6 @@ struct APIHandlers: APIProtocol {
     }
   }
 
-  /// The extension sends a `HEAD` here as a `GET` and drops the body, so the headers are GET's
-  /// (`Content-Length` too); this answers one that reaches the router as it is.
-  func headStats(_ input: Operations.HeadStats.Input) async throws
-    -> Operations.HeadStats.Output
-  {
-    guard let query = Self.caller.stats else { throw StatsQueryUnread() }
-    switch await stats(query) {
-    case .success: return .ok(.init())
-    case .failure(let failure):
-      switch failure.status {
-      case .badRequest: return .badRequest(.init())
-      case .serviceUnavailable: return .serviceUnavailable(.init(headers: .init(retryAfter: 5)))
-      default: return .undocumented(statusCode: failure.status.code, failure.payload)
-      }
-    }
-  }
-
   /// The counts a query asks for, or the store's failure.
   func stats(_ query: StatsQuery) async -> Result<StatsReport, APIFailure> {
     do throws(StoreError) {
@@ -163,6 +146,11 @@ struct APIHandlers: APIProtocol {
   }
   func linkOptions(_ input: Operations.LinkOptions.Input) async throws
     -> Operations.LinkOptions.Output
+  { throw AnsweredElsewhere() }
+  /// The extension sends a `HEAD` of the stats to the router as a `GET` and drops the body
+  /// (StoreExtension+Stats.swift), so that its headers are GET's, `Content-Length` too.
+  func headStats(_ input: Operations.HeadStats.Input) async throws
+    -> Operations.HeadStats.Output
   { throw AnsweredElsewhere() }
   func statsOptions(_ input: Operations.StatsOptions.Input) async throws
     -> Operations.StatsOptions.Output
