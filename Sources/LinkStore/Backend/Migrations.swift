@@ -211,6 +211,12 @@ package struct Migration: Sendable {
       sqlite: sqliteLinkTrigrams,
       postgres: postgresLinkTrigrams
     ),
+    Migration(
+      version: 7,
+      name: "console: the SQLite trigram index written in batches, not in each link's commit",
+      sqlite: sqliteTrigramBatches,
+      postgres: []
+    ),
   ]
 
   /// Version 3's columns of an imported link, the same in both dialects but for the integer

@@ -73,8 +73,10 @@ extension LinkStore {
   /// matches a code starting with the text, a route named by it, or a value holding it. From
   /// 3 characters a trigram index finds the candidates (schema 6): PostgreSQL's planner picks
   /// it or the newest-first scan; SQLite reads the next ``searchWindow`` links in order
-  /// first and asks its trigram index only when fewer than a page of them match. Shorter
-  /// searches read each link's stored values (up to the page's last match).
+  /// first and asks its trigram index only when fewer than a page of them match, taking the
+  /// newest links the index does not hold yet as candidates too (schema 7: it is written in
+  /// batches of ``Migration/trigramBatch``). Shorter searches read each link's stored values
+  /// (up to the page's last match).
   package func consoleLinks(_ query: ConsoleLinkQuery) async throws(StoreError) -> ConsoleLinkPage {
     guard (1...500).contains(query.limit), query.from <= query.to else {
       throw StoreError(
@@ -143,7 +145,7 @@ extension LinkStore {
         SELECT \(columns) FROM linkgen_links WHERE code IN (
           SELECT t.code FROM linkgen_link_text AS t WHERE t.id IN (
             SELECT rowid FROM linkgen_link_trigrams WHERE linkgen_link_trigrams MATCH ?
-          )
+          ) OR t.id > (SELECT id FROM linkgen_link_trigrams_indexed)
         ) AND \(filter.all)\(order)
         """,
         [.text(Self.ftsPhrase(search))] + filter.allBinds + [.integer(query.limit + 1)],
