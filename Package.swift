@@ -100,7 +100,9 @@ let package = Package(
     // libpng reports errors with longjmp, which must not cross Swift frames: this C target
     // runs each libpng session behind its own setjmp and returns error codes.
     .target(name: "CPNGWriter", dependencies: ["CPNG"]),
-    .target(name: "LinkQR", dependencies: ["CQRencode", "CPNG", "CPNGWriter"]),
+    // LinkQR encodes in Swift (Internal/Encoder), symbol for symbol as libqrencode does;
+    // LinkQRTests and linkgen-bench link libqrencode to compare with it.
+    .target(name: "LinkQR", dependencies: ["CPNG", "CPNGWriter"]),
 
     // MARK: Batches of QR codes from CSV
     .target(name: "LinkBatch", dependencies: ["LinkKit", "LinkQR"]),
@@ -367,7 +369,7 @@ let package = Package(
       ],
       path: "Tests/LinkgenTestSupport"
     ),
-    .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "LinkgenTestSupport"]),
+    .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "LinkgenTestSupport", "CQRencode"]),
     .testTarget(
       name: "LinkBatchTests",
       dependencies: ["LinkBatch", "LinkKit", "LinkQR", "LinkgenTestSupport"]

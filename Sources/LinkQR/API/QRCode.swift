@@ -1,13 +1,3 @@
-internal import CQRencode
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A QR code symbol: a square matrix of dark and light modules, encoded by libqrencode in
 /// byte (8-bit) mode, so any text or bytes round-trip exactly.
 ///
@@ -105,7 +95,7 @@ public struct QRCode: Sendable, Hashable {
         "the minimum version must be between 1 and 40, not \(minimumVersion)"
       )
     }
-    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+    guard !bytes.isEmpty else {
       throw QRError(.empty, "there is no text to encode")
     }
     guard bytes.count <= requested.byteCapacity else {
@@ -119,34 +109,16 @@ public struct QRCode: Sendable, Hashable {
     {
       (errorCorrection, minimumVersion) = (level, version)
     }
-    errno = 0
+    let first = max(1, minimumVersion)
     guard
-      let symbol = QRcode_encodeData(
-        Int32(bytes.count),
-        base,
-        Int32(minimumVersion),
-        QRecLevel(UInt32(errorCorrection.rawValue))
-      )
-    else {
-      let code = errno
-      if code == ERANGE { throw Self.tooLong(bytes.count, errorCorrection) }
-      throw QRError(
-        .library,
-        "libqrencode could not encode the text (\(String(cString: strerror(code))))"
-      )
-    }
-    defer { QRcode_free(symbol) }
-    let width = Int(symbol.pointee.width)
-    let data = UnsafeBufferPointer(start: symbol.pointee.data, count: width * width)
-    version = Int(symbol.pointee.version)
+      let version = (first...40).first(where: {
+        Self.byteCapacity(version: $0, level: errorCorrection) >= bytes.count
+      })
+    else { throw Self.tooLong(bytes.count, errorCorrection) }
+    self.version = version
     self.errorCorrection = errorCorrection
-    size = width
-    modules = [UInt8](unsafeUninitializedCapacity: data.count) { buffer, count in
-      for index in data.indices {
-        buffer[index] = data[index] & (Self.darkBit | Self.errorCorrectionBit | Self.functionBit)
-      }
-      count = data.count
-    }
+    size = 17 + 4 * version
+    modules = SymbolEncoder.encode(bytes, version: version, level: errorCorrection)
   }
 
   /// Whether the module in column `x`, row `y` (both from 0 at the top left, inside the quiet
