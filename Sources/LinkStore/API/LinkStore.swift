@@ -366,8 +366,10 @@ public final class LinkStore: Sendable {
       (continuation: CheckedContinuation<Swift.Result<T, StoreError>, Never>) in
       let once = ResumeOnce(continuation)
       let work = NIOLockedValueBox<Task<Void, Never>?>(nil)
-      // A timer on an event loop, not a sleeping task: cheaper to start and to cancel.
-      let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
+      // A timer on an event loop, not a sleeping task: cheaper to start and to cancel. The
+      // caller's loop when it runs on one (a request): no other thread woken.
+      let loop = MultiThreadedEventLoopGroup.currentEventLoop
+      let timer = (loop ?? MultiThreadedEventLoopGroup.singleton.any()).scheduleTask(
         in: .nanoseconds(Self.nanoseconds(timeout))
       ) {
         let expired = StoreError(
@@ -376,7 +378,9 @@ public final class LinkStore: Sendable {
         )
         if once.resume(.failure(expired)) { work.withLockedValue { $0?.cancel() } }
       }
-      let task = Task {
+      // On the caller's event loop too: an unstructured task would otherwise run on Swift's
+      // global executor, a thread hop there and back for each query.
+      let task = Task(executorPreference: loop.map(StoreLoopExecutor.init)) {
         let result: Swift.Result<T, StoreError>
         do throws(StoreError) {
           result = .success(try await operation())
@@ -392,6 +396,21 @@ public final class LinkStore: Sendable {
 
   private static func nanoseconds(_ duration: Duration) -> Int64 {
     duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+  }
+}
+
+/// Runs a task on an event loop's thread (the caller's, for ``LinkStore/withDeadline(timeout:_:)``).
+private final class StoreLoopExecutor: TaskExecutor {
+  let loop: any EventLoop
+
+  init(_ loop: any EventLoop) {
+    self.loop = loop
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    loop.execute { job.runSynchronously(on: executor) }
   }
 }
 

@@ -8,6 +8,9 @@ import PostgresNIO
 
 /// A link by its code.
 struct PostgresLinkByCode: PostgresPreparedStatement {
+  /// Named here: postgres-nio's default name is `String(reflecting:)` of the type, made again
+  /// on every run.
+  static let name = "linkgen_link_by_code"
   static let sql =
     "SELECT \(PostgresBackend.linkColumns) FROM linkgen_links WHERE code = $1"
   typealias Row = LinkRow

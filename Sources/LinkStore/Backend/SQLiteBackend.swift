@@ -189,7 +189,8 @@ final class SQLiteBackend: StoreBackend {
   }
 
   func link(keptPath: String) async throws(StoreError) -> LinkRow? {
-    try await pool.withConnection { connection throws(StoreError) in
+    if let found = pool.reader.link(.keptPath(keptPath)) { return found }
+    return try await pool.withConnection { connection throws(StoreError) in
       try await Self.query(
         connection,
         "SELECT \(Self.linkColumns) FROM linkgen_links WHERE kept_path = ?",
@@ -215,7 +216,8 @@ final class SQLiteBackend: StoreBackend {
   }
 
   func link(code: String) async throws(StoreError) -> LinkRow? {
-    try await pool.withConnection { connection throws(StoreError) in
+    if let found = pool.reader.link(.code(code)) { return found }
+    return try await pool.withConnection { connection throws(StoreError) in
       // `*`, not the column list: sqlite-nio parses every statement on every run, and the
       // shorter text parses faster (`linkRow` reads the columns by name).
       try await Self.query(

@@ -25,9 +25,12 @@ final class SQLitePool: Sendable {
   private let logger: Logger
   private let state = NIOLockedValueBox(State())
   private let threads: NIOThreadPool
+  /// Reads a link on the caller's thread; the pool answers when it cannot (``SQLiteLinkReader``).
+  let reader: SQLiteLinkReader
 
   init(path: String, size: Int, busyTimeoutMilliseconds: Int, logger: Logger) {
     self.path = path
+    reader = SQLiteLinkReader(path: path)
     self.size = max(1, size)
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     self.logger = logger
@@ -92,6 +95,7 @@ final class SQLitePool: Sendable {
   }
 
   func close() async {
+    reader.close()
     let connections = state.withLockedValue { state in
       state.closed = true
       let idle = state.idle

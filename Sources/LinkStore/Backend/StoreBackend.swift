@@ -193,11 +193,17 @@ package struct CounterKey: Sendable, Hashable, Comparable {
 
   /// A total order, so that every writer touches counters in the same order (no deadlocks
   /// between server copies flushing at once).
+  /// Field by field, without building tuples of the strings (a flush sorts every counter
+  /// touched in the interval: one per short link visited).
   package static func < (lhs: CounterKey, rhs: CounterKey) -> Bool {
     if lhs.day != rhs.day { return lhs.day < rhs.day }
-    let left = (lhs.route, lhs.code, lhs.event, lhs.platform, lhs.browser, lhs.referrer)
-    let right = (rhs.route, rhs.code, rhs.event, rhs.platform, rhs.browser, rhs.referrer)
-    return left != right ? left < right : lhs.bot < rhs.bot
+    if lhs.route != rhs.route { return lhs.route < rhs.route }
+    if lhs.code != rhs.code { return lhs.code < rhs.code }
+    if lhs.event != rhs.event { return lhs.event < rhs.event }
+    if lhs.platform != rhs.platform { return lhs.platform < rhs.platform }
+    if lhs.browser != rhs.browser { return lhs.browser < rhs.browser }
+    if lhs.referrer != rhs.referrer { return lhs.referrer < rhs.referrer }
+    return lhs.bot < rhs.bot
   }
 }
 
