@@ -57,6 +57,7 @@ struct RenderContext {
 
   /// The display fields, checked and cleaned; empty values are left out.
   static func cleanFields(_ fields: [String: String]) throws(PageError) -> [String: String] {
+    if fields.isEmpty { return [:] }  // a served page's (nothing to sort)
     guard fields.count <= PageRenderer.maximumFieldCount else {
       throw PageError(
         .invalidField,
@@ -100,7 +101,7 @@ struct RenderContext {
   var androidStoreIntent: String? {
     guard let intent = links.androidIntent else { return nil }
     guard let store = links.playStore,
-      let end = intent.utf8.end(ofFirst: ";S.browser_fallback_url=".utf8), intent.hasSuffix(";end")
+      let end = intent.utf8.end(ofFirst: Self.fallbackMarker), intent.hasSuffix(";end")
     else { return intent }
     // String appends (a `Substring + String` would append character by character).
     let encoded = PercentEncoding.encode(store)
@@ -110,6 +111,8 @@ struct RenderContext {
     result += ";end"
     return result
   }
+
+  private static let fallbackMarker = Array(";S.browser_fallback_url=".utf8)
 
   /// The link behind "Open": the custom-scheme link, or the intent link on Android.
   var openLink: String {
@@ -137,22 +140,31 @@ struct RenderContext {
     // ASCII digits, byte by byte (each a character that is ASCII and a number).
     guard !appID.isEmpty, appID.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
     if link.utf8.allSatisfy({ $0 < 0x80 }) {
-      // ASCII (linkgen's links are): byte by byte, each character one byte, into one buffer.
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(link.utf8.count + appID.utf8.count + 40)
-      bytes.append(contentsOf: "app-id=".utf8)
-      bytes.append(contentsOf: appID.utf8)
-      bytes.append(contentsOf: ", app-argument=".utf8)
-      for byte in link.utf8 {
-        switch byte {
-        case UInt8(ascii: ","): bytes.append(contentsOf: "%2C".utf8)
-        case UInt8(ascii: "\""): bytes.append(contentsOf: "%22".utf8)
-        case UInt8(ascii: "'"): bytes.append(contentsOf: "%27".utf8)
-        case UInt8(ascii: " "): bytes.append(contentsOf: "%20".utf8)
-        default: bytes.append(byte)
+      // ASCII (linkgen's links are): byte by byte, each character one byte, written straight
+      // into the string's storage (at most three bytes a link byte).
+      let capacity = 22 + appID.utf8.count + 3 * link.utf8.count
+      return String(unsafeUninitializedCapacity: capacity) { out in
+        var count = 0
+        func put(_ bytes: some Sequence<UInt8>) {
+          for byte in bytes {
+            out[count] = byte
+            count += 1
+          }
         }
+        put("app-id=".utf8)
+        put(appID.utf8)
+        put(", app-argument=".utf8)
+        for byte in link.utf8 {
+          switch byte {
+          case UInt8(ascii: ","): put("%2C".utf8)
+          case UInt8(ascii: "\""): put("%22".utf8)
+          case UInt8(ascii: "'"): put("%27".utf8)
+          case UInt8(ascii: " "): put("%20".utf8)
+          default: put(CollectionOfOne(byte))
+          }
+        }
+        return count
       }
-      return String(decoding: bytes, as: UTF8.self)
     }
     var argument = ""
     for character in link {

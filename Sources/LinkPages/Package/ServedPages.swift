@@ -138,7 +138,7 @@ package struct DeferredLinkOptions: Sendable, Hashable {
   /// A ping path: same-origin, printable URL characters only, bounded.
   static func isPingPath(_ path: String) -> Bool {
     path.hasPrefix("/") && !path.hasPrefix("//") && path.utf8.count <= 512
-      && path.unicodeScalars.allSatisfy(URLPolicy.allowed)
+      && path.utf8.allSatisfy(URLPolicy.allowed)
   }
 }
 

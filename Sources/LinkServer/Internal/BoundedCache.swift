@@ -64,20 +64,24 @@ final class BoundedCache<Key: Hashable & Sendable, Value: CacheCosted>: Sendable
   @discardableResult
   private func insert(_ value: Value, for key: Key, into state: inout Generations) -> Generation? {
     let cost = value.cacheCost
-    if let previous = state.young.entries[key] {
+    // One hash of the key in the usual case: stored at once, taken back out only when the young
+    // generation turns out to be full (once in a generation).
+    if let previous = state.young.entries.updateValue(value, forKey: key) {
       state.young.bytes += cost - previous.cacheCost
-      state.young.entries[key] = value
       return nil
     }
-    var dropped: Generation?
-    if state.young.entries.count >= generationSize || state.young.bytes + cost > generationBytes {
-      dropped = state.old
-      state.old = state.young
-      state.young = Generation()
-      state.young.entries.reserveCapacity(min(generationSize, 1024))
+    let wasFull = state.young.entries.count - 1 >= generationSize
+    guard wasFull || state.young.bytes + cost > generationBytes else {
+      state.young.bytes += cost
+      return nil
     }
+    state.young.entries.removeValue(forKey: key)
+    let dropped = state.old
+    state.old = state.young
+    state.young = Generation()
+    state.young.entries.reserveCapacity(min(generationSize, 1024))
     state.young.entries[key] = value
-    state.young.bytes += cost
+    state.young.bytes = cost
     return dropped
   }
 }

@@ -8,14 +8,41 @@ import NIOCore
 /// answered from it.
 package struct CannedResponse: Sendable {
   let status: HTTPResponse.Status
-  let headers: HTTPFields
   let body: ByteBuffer
   /// The strong entity tag, quotes included, when the response has one.
   let etag: String?
   /// The status line and header lines as bytes, up to the `Date` line, for writing straight to
-  /// the connection (``ConnectionHandler``); and the same for the 304.
+  /// the connection (``ConnectionHandler``).
   let wirePrefix: ByteBuffer
-  let wireNotModifiedPrefix: ByteBuffer
+  /// What the headers and the 304's wire head are made from: ready, or (a page not in the
+  /// cache) its template and length, made only when hummingbird or a 304 needs them.
+  private let made: Made
+
+  private enum Made: Sendable {
+    case ready(HTTPFields, notModified: ByteBuffer)
+    case template(ResponseTemplate, length: String)
+  }
+
+  /// The headers (`Content-Length` and `ETag` included), for hummingbird's path.
+  var headers: HTTPFields {
+    switch made {
+    case .ready(let headers, _): return headers
+    case .template(let template, let length):
+      var headers = template.headers
+      headers[template.lengthIndex] = HTTPField(name: .contentLength, value: length)
+      headers[template.etagIndex] = HTTPField(name: .eTag, value: etag ?? "")
+      return headers
+    }
+  }
+
+  /// The same as ``wirePrefix`` for the 304.
+  var wireNotModifiedPrefix: ByteBuffer {
+    switch made {
+    case .ready(_, let notModified): return notModified
+    case .template(let template, let length):
+      return template.wire(template.notModifiedHead, length, etag ?? "")
+    }
+  }
 
   /// - Parameters:
   ///   - contentType: The `Content-Type`.
@@ -46,15 +73,17 @@ package struct CannedResponse: Sendable {
     if let etag { headers[.eTag] = etag }
     for (name, value) in extra { headers.append(HTTPField(name: name, value: value)) }
     security.add(to: &headers, policy: policy)
-    self.headers = headers
-    (wirePrefix, wireNotModifiedPrefix) = Self.wire(status, headers)
+    let (wirePrefix, notModified) = Self.wire(status, headers)
+    self.wirePrefix = wirePrefix
+    made = .ready(headers, notModified: notModified)
   }
 
   /// A response of `template`'s kind with this body: its headers and wire bytes are the
   /// template's with the body's `Content-Length` and `ETag` filled in, byte for byte what
   /// ``init(status:contentType:body:cacheControl:policy:tagged:extra:security:)`` makes for the
   /// same arguments, without building and validating every header again (a page not in the
-  /// cache is answered this way).
+  /// cache is answered this way). Only the full response's wire head is made now: the header
+  /// list and the 304's head when something asks for them.
   init(_ template: ResponseTemplate, body bytes: some Collection<UInt8>) {
     status = template.status
     var buffer = ByteBufferAllocator().buffer(capacity: bytes.count)
@@ -63,12 +92,8 @@ package struct CannedResponse: Sendable {
     let etag = ETag.of(bytes)
     self.etag = etag
     let length = String(bytes.count)
-    var headers = template.headers
-    headers[template.lengthIndex] = HTTPField(name: .contentLength, value: length)
-    headers[template.etagIndex] = HTTPField(name: .eTag, value: etag)
-    self.headers = headers
     wirePrefix = template.wire(template.head, length, etag)
-    wireNotModifiedPrefix = template.wire(template.notModifiedHead, length, etag)
+    made = .template(template, length: length)
   }
 
   /// The headers of a 304 Not Modified: the same minus the content type (made when a 304 is
@@ -133,7 +158,8 @@ package struct CannedResponse: Sendable {
 
 extension CannedResponse: CacheCosted {
   /// The body, the two wire heads and the two header lists (each about a wire head), and the
-  /// entry's bookkeeping.
+  /// entry's bookkeeping (the same for a response made from a template, whose header list and
+  /// 304 head are made on demand, so that the cache's bound does not move).
   var cacheCost: Int { body.capacity + 4 * wirePrefix.capacity + 256 }
 }
 

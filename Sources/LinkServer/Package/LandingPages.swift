@@ -30,6 +30,15 @@ package final class LandingPages: Sendable {
   struct TemplateKey: Hashable {
     let policy: String
     let locale: String
+
+    /// The locale and the policy's length only: a policy is a few hundred bytes, hashed on
+    /// every page made, and the few policies of a table rarely share a length (equal keys
+    /// are still compared whole; the policy a page carries is its variant's own string, so
+    /// that comparison finds the same storage).
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(locale)
+      hasher.combine(policy.utf8.count)
+    }
   }
   let templates = NIOLockedValueBox<[TemplateKey: ResponseTemplate]>([:])
   let metrics: ServerMetrics

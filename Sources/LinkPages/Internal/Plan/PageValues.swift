@@ -126,8 +126,9 @@ extension PageValues {
     try check(.playStore, context.links.playStore, context.policy)
     try check(.androidIntent, context.links.androidIntent, context.policy)
     try check(.androidStoreIntent, storeIntent, context.policy)
-    try check(.open, open, context.policy)
-    try check(.store, context.storeLink, context.policy)
+    // "Open" and the platform's store are links checked just above (the same strings).
+    links[PlanLink.open.rawValue] = open
+    links[PlanLink.store.rawValue] = context.storeLink
     let all = context.values.all
     params = all.map { $0.value.map { PlainText.clean($0.description) } }
     rawParams = all.compactMap { item in item.value.map { (item.parameter.name, $0.description) } }
@@ -176,7 +177,8 @@ extension PageValues {
     inAppCopyLink = inApp.copyLink ?? universal
     if let escape = inApp.escape {
       let link = escape.link(for: universal)
-      guard link.unicodeScalars.allSatisfy(URLPolicy.allowed) else {
+      // Byte by byte: a UTF-8 byte passes exactly when its character would (ASCII only).
+      guard link.utf8.allSatisfy(URLPolicy.allowed) else {
         throw PageError(.unsafeURL, "refusing the escape link \(URLPolicy.quoted(link))")
       }
       inAppEscape = link
@@ -192,17 +194,23 @@ extension PageValues {
     throws(PageError)
   {
     if script {
-      let copy = options.copyLink ?? context.links.universal
-      if case .failure(let error) = context.policy.check(copy) { throw error }
-      deferredCopyLink = copy
-    }
-    for (ping, isAppStore) in [(options.appStorePing, true), (options.playStorePing, false)] {
-      guard let ping else { continue }
-      guard DeferredLinkOptions.isPingPath(ping) else {
-        throw PageError(.unsafeURL, "refusing the store ping \(URLPolicy.quoted(ping))")
+      // The universal link passed the policy with the page's other links.
+      if let copy = options.copyLink, case .failure(let error) = context.policy.check(copy) {
+        throw error
       }
-      if isAppStore { appStorePing = ping } else { playStorePing = ping }
+      deferredCopyLink = options.copyLink ?? context.links.universal
     }
+    appStorePing = try Self.pingPath(options.appStorePing)
+    playStorePing = try Self.pingPath(options.playStorePing)
+  }
+
+  /// A store button's ping path, checked.
+  private static func pingPath(_ ping: String?) throws(PageError) -> String? {
+    guard let ping else { return nil }
+    guard DeferredLinkOptions.isPingPath(ping) else {
+      throw PageError(.unsafeURL, "refusing the store ping \(URLPolicy.quoted(ping))")
+    }
+    return ping
   }
 }
 
@@ -218,29 +226,38 @@ extension PageValues {
     out.append(contentsOf: ",\n  \"locale\": ".utf8)
     Self.quote(json.locale, into: &out)
     out.append(contentsOf: ",\n  \"links\": ".utf8)
-    let present = PlanLink.allCases.filter { $0 != .store }.compactMap { link in
-      links[link.rawValue].map { (link.name, $0) }
+    var members = JSONMembers()
+    for link in PlanLink.allCases where link != .store {
+      if let value = links[link.rawValue] { members.add(link.name, value, into: &out) }
     }
-    Self.object(present, into: &out)
+    members.close(into: &out)
     out.append(contentsOf: ",\n  \"params\": ".utf8)
-    Self.object(json.params.map { ($0.name, $0.value) }, into: &out)
+    members = JSONMembers()
+    for (name, value) in json.params { members.add(name, value, into: &out) }
+    members.close(into: &out)
     out.append(contentsOf: ",\n  \"fields\": ".utf8)
-    Self.object(fields.map { ($0.name, $0.value) }, into: &out)
+    members = JSONMembers()
+    for (name, value) in fields { members.add(name, value, into: &out) }
+    members.close(into: &out)
     out.append(contentsOf: "\n}".utf8)
   }
 
-  /// An object of strings one level in: `{}` when empty.
-  private static func object(_ members: [(String, String)], into out: inout [UInt8]) {
-    guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
-    out.append(contentsOf: "{\n".utf8)
-    for (index, (key, value)) in members.enumerated() {
-      out.append(contentsOf: "    ".utf8)
-      quote(key, into: &out)
+  /// An object of strings one level in, written member by member (no array of members made
+  /// first): `{}` when empty.
+  private struct JSONMembers {
+    var count = 0
+
+    mutating func add(_ key: String, _ value: String, into out: inout [UInt8]) {
+      out.append(contentsOf: (count == 0 ? "{\n    " : ",\n    ").utf8)
+      PageValues.quote(key, into: &out)
       out.append(contentsOf: ": ".utf8)
-      quote(value, into: &out)
-      out.append(contentsOf: (index == members.count - 1 ? "\n" : ",\n").utf8)
+      PageValues.quote(value, into: &out)
+      count += 1
     }
-    out.append(contentsOf: "  }".utf8)
+
+    func close(into out: inout [UInt8]) {
+      out.append(contentsOf: (count == 0 ? "{}" : "\n  }").utf8)
+    }
   }
 
   /// A JSON string, byte by byte, escaped as `JSONValue.quoted(_:htmlSafe: true)` escapes it;
@@ -248,39 +265,45 @@ extension PageValues {
   static func quote(_ text: String, into out: inout [UInt8]) {
     var text = text
     out.append(0x22)
-    text.withUTF8 { bytes in
-      var start = 0
-      var index = 0
-      func flush(_ end: Int) {
-        if end > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
-      }
-      while index < bytes.count {
-        let byte = bytes[index]
-        // One bit test for the bytes written as they are (most of them).
-        guard Self.jsonSpecial(byte) else {
-          index += 1
-          continue
-        }
-        switch byte {
-        case 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x3C, 0x3E, 0x26, 0x00...0x1F, 0x7F:
-          flush(index)
-          jsonEscape(byte, into: &out)
-        case 0xE2
-        where index + 2 < bytes.count && bytes[index + 1] == 0x80
-          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-          flush(index)
-          unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, into: &out)
-          index += 2
-        default:
-          index += 1
-          continue
-        }
-        index += 1
-        start = index
-      }
-      flush(bytes.count)
-    }
+    text.withUTF8 { quoteBytes($0, into: &out) }
     out.append(0x22)
+  }
+
+  /// The inside of ``quote(_:into:)``: a plain loop over the bytes (one bit test each), the
+  /// runs between escapes appended whole.
+  private static func quoteBytes(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    var start = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      // One bit test for the bytes written as they are (most of them).
+      guard jsonSpecial(byte) else {
+        index += 1
+        continue
+      }
+      var escapedLength = 1
+      if byte == 0xE2 {
+        guard index + 2 < count, bytes[index + 1] == 0x80,
+          bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+        else {
+          index += 1
+          continue
+        }
+        escapedLength = 3
+      }
+      if index > start {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      }
+      if escapedLength == 3 {
+        unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, into: &out)
+      } else {
+        jsonEscape(byte, into: &out)
+      }
+      index += escapedLength
+      start = index
+    }
+    if count > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count])) }
   }
 
   /// Whether a byte may need an escape in a JSON string in HTML: controls, `" & < > \`,
@@ -309,10 +332,10 @@ extension PageValues {
 
   /// `\u` and four lower-case hex digits.
   private static func unicodeEscape(_ value: UInt32, into out: inout [UInt8]) {
-    let digits = Array("0123456789abcdef".utf8)
     out.append(contentsOf: #"\u"#.utf8)
     for shift in stride(from: 12, through: 0, by: -4) {
-      out.append(digits[Int((value >> UInt32(shift)) & 0xF)])
+      let digit = UInt8(truncatingIfNeeded: value >> UInt32(shift)) & 0xF
+      out.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
     }
   }
 }
