@@ -380,7 +380,7 @@ public final class LinkStore: Sendable {
       }
       // On the caller's event loop too: an unstructured task would otherwise run on Swift's
       // global executor, a thread hop there and back for each query.
-      let task = Task(executorPreference: loop.map(StoreLoopExecutor.init)) {
+      let task = Task(executorPreference: loop.map(EventLoopExecutor.init)) {
         let result: Swift.Result<T, StoreError>
         do throws(StoreError) {
           result = .success(try await operation())
@@ -396,21 +396,6 @@ public final class LinkStore: Sendable {
 
   private static func nanoseconds(_ duration: Duration) -> Int64 {
     duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-  }
-}
-
-/// Runs a task on an event loop's thread (the caller's, for ``LinkStore/withDeadline(timeout:_:)``).
-private final class StoreLoopExecutor: TaskExecutor {
-  let loop: any EventLoop
-
-  init(_ loop: any EventLoop) {
-    self.loop = loop
-  }
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    let executor = asUnownedTaskExecutor()
-    loop.execute { job.runSynchronously(on: executor) }
   }
 }
 
