@@ -67,6 +67,10 @@ extension LinkServer {
     /// Imported links' old paths (`/AbCd`) the `apple-app-site-association` file claims exactly
     /// (``KeptPathClaims/paths`` in LinkAssociation), read from the database at start.
     package var keptAssociatedPaths: [String] = []
+    /// Every page variant compiled before (``LinkServer/compilePages(_:_:storePings:)``), used
+    /// as it is instead of being compiled again: `linkgen serve` compiles them once, to check
+    /// the table before it opens the database, and serves with the same plans.
+    package var compiledPages: CompiledPages?
 
     /// The defaults.
     public init() {}

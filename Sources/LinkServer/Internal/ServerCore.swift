@@ -144,17 +144,19 @@ final class ServerCore: Sendable {
     _ configuration: LinkServer.Configuration,
     _ security: SecurityHeaders
   ) throws(ServeError) -> (PageRenderer, NotFoundPages) {
-    do throws(PageError) {
-      let renderer = try PageRenderer(
-        table: table,
-        templatesDirectory: configuration.templatesDirectory
-      )
-      let notFound = try NotFoundPages(renderer: renderer, security: security)
-      _ = try renderer.compileServedPages(
-        inAppBrowsers: InAppBrowser.all.map(\.name),
+    let compiled: CompiledPages
+    if let given = configuration.compiledPages {
+      compiled = given
+    } else {
+      compiled = try LinkServer.compilePages(
+        table,
+        configuration,
         storePings: configuration.extensions.contains { $0 is StoreTapCounter }
       )
-      return (renderer, notFound)
+    }
+    do throws(PageError) {
+      let notFound = try NotFoundPages(renderer: compiled.renderer, security: security)
+      return (compiled.renderer, notFound)
     } catch {
       throw ServeError(.pages, error.message)
     }

@@ -111,7 +111,7 @@ extension Linkgen {
         return
       }
       let url = try store.database.url()
-      try checkBeforeTheDatabase(table, logger: logger)
+      let pages = try checkBeforeTheDatabase(table, logger: logger)
       logger.notice("opening the database", metadata: ["database": "\(url)"])
       try await LinkStore.withStore(
         url,
@@ -119,29 +119,48 @@ extension Linkgen {
         options: store.storeOptions,
         logger: logs.logger(label: "linkgen.store")
       ) { store in
-        try await serve(table, with: store, logger: logger)
+        try await serve(table, with: store, pages: pages, logger: logger)
         logger.notice("writing the last click counts")
       }
     }
 
     /// What the table makes (the association files, the templates) is checked before the
-    /// database is touched, so a broken table leaves no database file behind.
-    private func checkBeforeTheDatabase(_ table: RouteTable, logger: Logger) throws {
+    /// database is touched, so a broken table leaves no database file behind. The page
+    /// variants compiled for the check are the ones the server then sends.
+    private func checkBeforeTheDatabase(_ table: RouteTable, logger: Logger) throws
+      -> CompiledPages
+    {
       var check = serverConfiguration()
       check.additionalAssociatedPaths = ["/\(store.shortLinkPrefix)/*"]
+      let pages = try LinkServer.compilePages(
+        table,
+        check,
+        storePings: storeSettings().recordClicks
+      )
+      check.compiledPages = pages
       var quiet = logger
       quiet.logLevel = .critical
       _ = try LinkServer(table: table, configuration: check, logger: quiet)
+      return pages
     }
 
-    /// Serves the link domain with `linkStore`'s short links, API and click counts until a
-    /// signal.
-    private func serve(_ table: RouteTable, with linkStore: LinkStore, logger: Logger)
-      async throws
-    {
+    /// The store extension's settings, from the options.
+    private func storeSettings() -> StoreExtension.Settings {
       var settings = StoreExtension.Settings()
       limits.apply(to: &settings)
       store.apply(to: &settings)
+      return settings
+    }
+
+    /// Serves the link domain with `linkStore`'s short links, API and click counts until a
+    /// signal, with the pages the check compiled.
+    private func serve(
+      _ table: RouteTable,
+      with linkStore: LinkStore,
+      pages: CompiledPages,
+      logger: Logger
+    ) async throws {
+      let settings = storeSettings()
       let storeExtension = StoreExtension(store: linkStore, settings: settings, logger: logger)
       var configuration = serverConfiguration()
       configuration.extensions = storeExtension.serverExtensions
@@ -151,6 +170,7 @@ extension Linkgen {
       configuration.maximumRequestBodySize = limits.maxBodySize
       configuration.additionalAssociatedPaths = [storeExtension.associatedPath]
       configuration.keptAssociatedPaths = try await keptPathClaims(linkStore, table, logger)
+      configuration.compiledPages = pages
       let server = try LinkServer(table: table, configuration: configuration, logger: logger)
       try await server.runUntilSignalled()
     }

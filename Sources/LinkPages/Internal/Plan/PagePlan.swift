@@ -30,7 +30,7 @@ struct PagePlan: Sendable {
     }
     let top = segments.filter { $0.1 == 0 }.map { tidier.bytes[$0.0] }
     let placeholder = Array(policy.placeholder.utf8)
-    guard top.contains(where: { $0.firstRange(of: placeholder) != nil }),
+    guard top.contains(where: { $0.firstOccurrence(of: placeholder) != nil }),
       segments.contains(where: {
         String(decoding: tidier.bytes[$0.0], as: UTF8.self).lowercased()
           .contains("http-equiv=\"content-security-policy\"")
@@ -133,7 +133,7 @@ struct PagePlan: Sendable {
     let lowered = text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
     var sources: [String] = []
     var rest = lowered[...]
-    while let open = rest.firstRange(of: Array("<style".utf8)) {
+    while let open = rest.firstOccurrence(of: Array("<style".utf8)) {
       let after = lowered[open.upperBound...]
       guard let next = after.first else {
         throw Self.brokenStyle(origin)
@@ -143,7 +143,7 @@ struct PagePlan: Sendable {
         continue
       }
       guard let tagEnd = after.firstIndex(of: 0x3E),
-        let close = lowered[(tagEnd + 1)...].firstRange(of: Array("</style".utf8))
+        let close = lowered[(tagEnd + 1)...].firstOccurrence(of: Array("</style".utf8))
       else { throw Self.brokenStyle(origin) }
       let offset = text.startIndex - lowered.startIndex
       let body = text[(tagEnd + 1 + offset)..<(close.lowerBound + offset)]
@@ -175,7 +175,7 @@ struct PagePlan: Sendable {
       guard case .bytes(let range, let trims) = op else { return op }
       let start = newBytes.count
       var rest = bytes[range]
-      while let found = rest.firstRange(of: token) {
+      while let found = rest.firstOccurrence(of: token) {
         newBytes.append(contentsOf: rest[..<found.lowerBound])
         newBytes.append(contentsOf: replacement)
         rest = rest[found.upperBound...]
