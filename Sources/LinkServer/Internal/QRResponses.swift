@@ -187,33 +187,85 @@ package struct QRDrawing: PageDrawing {
   }
 
   /// The outlines of the dark modules as `QRCode.svg()` writes them: a move to each outline's
-  /// first corner (relative after the first), then its edges as `h` and `v`.
+  /// first corner (relative after the first), then its edges as `h` and `v`. Each outline is
+  /// written through a pointer into a scratch buffer sized for it, then appended to the page
+  /// whole (one append an outline, not a checked append a byte).
   private func writePath(_ out: inout [UInt8]) {
     var pen: (x: Int, y: Int)?
+    var scratch = [UInt8](repeating: 0, count: 1024)
     code.forEachDarkOutline { corners in
-      let first = corners[0]
-      if let pen {
-        out.append(UInt8(ascii: "m"))
-        Self.write(first.x - pen.x, &out)
-        if first.y - pen.y >= 0 { out.append(UInt8(ascii: " ")) }
-        Self.write(first.y - pen.y, &out)
-      } else {
-        out.append(UInt8(ascii: "M"))
-        Self.write(first.x + Self.margin, &out)
-        out.append(UInt8(ascii: " "))
-        Self.write(first.y + Self.margin, &out)
-      }
-      for index in 1..<corners.count {
-        let (from, to) = (corners[index - 1], corners[index])
-        if from.y == to.y {
-          out.append(UInt8(ascii: "h"))
-          Self.write(to.x - from.x, &out)
-        } else {
-          out.append(UInt8(ascii: "v"))
-          Self.write(to.y - from.y, &out)
+      // A move is at most 2 letters and 2 numbers, an edge 1 letter and 1 number; a number
+      // (a coordinate or a step on a grid of at most 185 points a side) at most 4 bytes.
+      let needed = 10 + corners.count * 5
+      if scratch.count < needed { scratch = [UInt8](repeating: 0, count: 2 * needed) }
+      let written = scratch.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return 0 }
+        var path = PathWriter(base: base)
+        path.move(to: corners[0], from: pen)
+        for index in 1..<corners.count {
+          path.edge(from: corners[index - 1], to: corners[index])
         }
+        return path.count
       }
+      scratch.withUnsafeBufferPointer { out.append(contentsOf: $0[..<written]) }
       pen = corners[corners.count - 1]
+    }
+  }
+
+  /// Writes path commands at a pointer (the caller sized the buffer).
+  private struct PathWriter {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    /// `M x y` to the first outline's first corner (the margin added), `m dx dy` after it
+    /// (no space before a negative `dy`).
+    mutating func move(to first: (x: Int, y: Int), from pen: (x: Int, y: Int)?) {
+      if let pen {
+        byte(UInt8(ascii: "m"))
+        number(first.x - pen.x)
+        if first.y - pen.y >= 0 { byte(UInt8(ascii: " ")) }
+        number(first.y - pen.y)
+      } else {
+        byte(UInt8(ascii: "M"))
+        number(first.x + QRDrawing.margin)
+        byte(UInt8(ascii: " "))
+        number(first.y + QRDrawing.margin)
+      }
+    }
+
+    /// `h dx` along a row, `v dy` along a column.
+    mutating func edge(from: (x: Int, y: Int), to: (x: Int, y: Int)) {
+      if from.y == to.y {
+        byte(UInt8(ascii: "h"))
+        number(to.x - from.x)
+      } else {
+        byte(UInt8(ascii: "v"))
+        number(to.y - from.y)
+      }
+    }
+
+    mutating func byte(_ value: UInt8) {
+      base[count] = value
+      count += 1
+    }
+
+    /// A decimal integer, `-` first when negative.
+    mutating func number(_ value: Int) {
+      if value < 0 { byte(UInt8(ascii: "-")) }
+      var magnitude = value.magnitude
+      var digits = 1
+      var rest = magnitude
+      while rest >= 10 {
+        rest /= 10
+        digits += 1
+      }
+      var at = count + digits - 1
+      repeat {
+        base[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        at -= 1
+      } while magnitude > 0
+      count += digits
     }
   }
 
