@@ -34,7 +34,7 @@ final class ServerProcess {
     process.standardError = try FileHandle(forWritingTo: errURL)
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(60)
     var found: Int?
     while found == nil && Date() < deadline && process.isRunning {
       let output = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""

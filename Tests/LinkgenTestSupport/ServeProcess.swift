@@ -36,7 +36,7 @@ public final class ServeProcess {
     process.standardInput = FileHandle.nullDevice
     try process.run()
     var found: Int?
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(60)
     while found == nil, Date() < deadline, process.isRunning {
       let output = Self.read(scratch.file("out"))
       if let range = output.range(of: "listening on http://127.0.0.1:") {
