@@ -38,9 +38,11 @@ enum MaskPenalty {
   ) -> Int {
     let size = template.size
     let count = size * size
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count) { scratch in
+    // 8 bytes more: the lines are read eight modules at a time.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count + 8) { scratch in
       guard let rows = scratch.baseAddress else { return 0 }
       let columns = rows + count
+      (rows + 2 * count).initialize(repeating: 0, count: 8)
       for index in 0..<count {
         rows[index] = (modules[index] & 1 == 0 ? 0 : 0xFF) ^ pattern[index]
       }
@@ -108,19 +110,32 @@ enum MaskPenalty {
     mask: UInt8,
     runs: UnsafeMutablePointer<Int32>
   ) -> Int {
-    // Where each run starts (`runs` as scratch): the slot past the last run is written at
-    // every step and kept only where the colour changes, without a branch.
+    // Where each run starts (`runs` as scratch), from the line's colours as bits: eight
+    // modules at a time (bit `mask` of eight bytes gathered by one multiply), then the set
+    // bits of the colour changes.
     let first = Int((line[0] >> mask) & 1)
     runs[0] = -1
     var count = first
-    runs[count] = 0
-    count += 1
-    var previous = line[0] >> mask
-    for x in 1..<size {
-      let colour = line[x] >> mask
-      runs[count] = Int32(x)
-      count += Int((colour ^ previous) & 1)
-      previous = colour
+    var word = 0
+    while word * 64 < size {
+      var bits: UInt64 = 0
+      for chunk in 0..<8 where word * 64 + chunk * 8 < size {
+        let eight = UnsafeRawPointer(line + word * 64 + chunk * 8).loadUnaligned(as: UInt64.self)
+        let gathered = ((eight >> UInt64(mask)) & 0x0101_0101_0101_0101) &* 0x0102_0408_1020_4080
+        bits |= (gathered >> 56) << UInt64(chunk * 8)
+      }
+      // A change at x: x's colour differs from x − 1's; every line starts a run at 0.
+      let before =
+        word == 0 ? bits << 1 | bits & 1 : bits << 1 | UInt64((line[word * 64 - 1] >> mask) & 1)
+      var changes = bits ^ before | (word == 0 ? 1 : 0)
+      let valid = size - word * 64
+      if valid < 64 { changes &= (1 << UInt64(valid)) &- 1 }
+      while changes != 0 {
+        runs[count] = Int32(word * 64 + changes.trailingZeroBitCount)
+        count += 1
+        changes &= changes &- 1
+      }
+      word += 1
     }
     runs[count] = Int32(size)
     for index in first..<count { runs[index] = runs[index + 1] - runs[index] }
