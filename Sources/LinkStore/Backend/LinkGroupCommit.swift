@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import NIOPosix
 
 /// Group commit of created links: the inserts that arrive while a group is being written wait
 /// for it, then go in together as the next group — one statement and one commit (one fsync on
@@ -41,7 +42,12 @@ final class LinkGroupCommit: Sendable {
         state.committing = true
         return true
       }
-      if lead { Task { await self.commitGroups() } }
+      // On the caller's event loop when it runs on one (a request): Swift's global executor
+      // would be a thread hop there and back for each group.
+      if lead {
+        let loop = MultiThreadedEventLoopGroup.currentEventLoop
+        Task(executorPreference: loop.map(EventLoopExecutor.init)) { await self.commitGroups() }
+      }
     }
     return try result.get()
   }

@@ -11,6 +11,8 @@ final class SQLiteBackend: StoreBackend {
   private let busyTimeout: Duration
   /// Created links share commits (one fsync for the links waiting at that moment).
   private let groupCommit: LinkGroupCommit
+  /// Writes each group in one trip to a thread and connection of its own.
+  private let linkWriter: SQLiteLinkWriter
 
   init(path: String, options: StoreOptions, logger: Logger) {
     self.path = path
@@ -23,11 +25,12 @@ final class SQLiteBackend: StoreBackend {
       logger: logger
     )
     self.pool = pool
-    groupCommit = LinkGroupCommit { rows throws(StoreError) in
-      try await pool.withWriteTransaction { connection throws(StoreError) in
-        try await Self.insert(rows, on: connection, path: path)
-      }
-    }
+    let linkWriter = SQLiteLinkWriter(
+      path: path,
+      busyTimeoutMilliseconds: pool.busyTimeoutMilliseconds
+    )
+    self.linkWriter = linkWriter
+    groupCommit = LinkGroupCommit { rows throws(StoreError) in try await linkWriter.insert(rows) }
   }
 
   func run() async {
@@ -38,6 +41,7 @@ final class SQLiteBackend: StoreBackend {
   }
 
   func close() async {
+    await linkWriter.close()
     await pool.close()
   }
 
@@ -156,24 +160,6 @@ final class SQLiteBackend: StoreBackend {
 
   func insertLink(_ row: LinkRow) async throws(StoreError) -> Bool {
     try await groupCommit.insert(row)
-  }
-
-  /// Inserts links whose codes are all different with one statement (one parse, one trip to
-  /// the connection's thread); the codes inserted.
-  private static func insert(_ rows: [LinkRow], on connection: SQLiteConnection, path: String)
-    async throws(StoreError) -> [String]
-  {
-    let values = Array(repeating: linkPlaceholders, count: rows.count)
-    return try await query(
-      connection,
-      """
-      INSERT INTO linkgen_links (\(linkColumns))
-      VALUES \(values.joined(separator: ", "))
-      ON CONFLICT (code) DO NOTHING RETURNING code
-      """,
-      rows.flatMap(binds),
-      path: path
-    ).compactMap { $0.column("code")?.string }
   }
 
   /// A link's values, in the order of ``linkColumns``.
