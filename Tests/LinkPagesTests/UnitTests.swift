@@ -143,6 +143,77 @@ struct JSONQuoteTests {
   }
 }
 
+/// The escapes look at eight bytes at a time and at single bytes only in a word that may hold
+/// one to escape: every byte, at every place of a value longer than a word, with plain bytes or
+/// other bytes to escape around it, is escaped as a byte-by-byte escape does.
+@Suite(.blockingWork)
+struct WordScanTests {
+  @Test func everyByteAtEveryPlaceIsEscapedAsByteByByte() {
+    let fillers: [UInt8] = [0x61, 0x26, 0xE2, 0x80]
+    for byte in UInt8(0)...0xFF {
+      for filler in fillers {
+        for place in 0..<19 {
+          var bytes = [UInt8](repeating: filler, count: 19)
+          bytes[place] = byte
+          var html: [UInt8] = []
+          var json: [UInt8] = []
+          bytes.withUnsafeBufferPointer { PageValues.escape($0, into: &html) }
+          PageValues.quote(String(decoding: bytes, as: UTF8.self), into: &json)
+          #expect(html == Self.htmlEscaped(bytes), "byte \(byte) at \(place) in \(filler)")
+          let text = String(decoding: bytes, as: UTF8.self)
+          #expect(
+            json == Self.jsonQuoted(Array(text.utf8)),
+            "byte \(byte) at \(place) in \(filler)"
+          )
+        }
+      }
+    }
+  }
+
+  /// Each of `& < > " '` as its entity, one byte at a time.
+  static func htmlEscaped(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.flatMap { byte -> [UInt8] in
+      switch byte {
+      case 0x26: Array("&amp;".utf8)
+      case 0x3C: Array("&lt;".utf8)
+      case 0x3E: Array("&gt;".utf8)
+      case 0x22: Array("&quot;".utf8)
+      case 0x27: Array("&#39;".utf8)
+      default: [byte]
+      }
+    }
+  }
+
+  /// JSON-in-HTML quoting one byte at a time (U+2028 and U+2029 as their three bytes).
+  static func jsonQuoted(_ bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = [0x22]
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      {
+        out += Array((bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+        index += 3
+        continue
+      }
+      switch byte {
+      case 0x22: out += Array(#"\""#.utf8)
+      case 0x5C: out += Array(#"\\"#.utf8)
+      case 0x0A: out += Array(#"\n"#.utf8)
+      case 0x0D: out += Array(#"\r"#.utf8)
+      case 0x09: out += Array(#"\t"#.utf8)
+      case 0x00...0x1F, 0x7F, 0x3C, 0x3E, 0x26:
+        let hex = String(byte, radix: 16)
+        out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+      default: out.append(byte)
+      }
+      index += 1
+    }
+    return out + [0x22]
+  }
+}
+
 @Suite(.blockingWork)
 struct StyleSourceTests {
   /// The expected sources were computed apart from linkgen, with Python's hashlib:

@@ -86,12 +86,23 @@ struct PageValues {
   /// before a combining mark, which a character-by-character escape would leave as it is).
   static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
     var start = 0
-    for index in 0..<bytes.count {
+    var index = 0
+    // Bytes before this were looked at as a word (a word with none of the five is skipped).
+    var lookedAt = 0
+    while index < bytes.count {
+      if index >= lookedAt, index + 8 <= bytes.count {
+        if !WordScan.mayNeedHTMLEscape(WordScan.load(bytes, index)) {
+          index += 8
+          continue
+        }
+        lookedAt = index + 8
+      }
       // One bit test for the bytes that stay (all but the five, which are below 0x40).
       let byte = bytes[index]
+      index += 1
       guard byte < 0x40, htmlEscaped >> UInt64(byte) & 1 == 1 else { continue }
       let entity: StaticString
-      switch bytes[index] {
+      switch byte {
       case 0x26: entity = "&amp;"
       case 0x3C: entity = "&lt;"
       case 0x3E: entity = "&gt;"
@@ -99,9 +110,9 @@ struct PageValues {
       case 0x27: entity = "&#39;"
       default: continue
       }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]))
       entity.withUTF8Buffer { out.append(contentsOf: $0) }
-      start = index + 1
+      start = index
     }
     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
   }
@@ -275,7 +286,16 @@ extension PageValues {
     var start = 0
     var index = 0
     let count = bytes.count
+    // Bytes before this were looked at as a word (a word with none to escape is skipped).
+    var lookedAt = 0
     while index < count {
+      if index >= lookedAt, index + 8 <= count {
+        if !WordScan.mayNeedJSONEscape(WordScan.load(bytes, index)) {
+          index += 8
+          continue
+        }
+        lookedAt = index + 8
+      }
       let byte = bytes[index]
       // One bit test for the bytes written as they are (most of them).
       guard jsonSpecial(byte) else {
