@@ -66,7 +66,9 @@ extension StoreExtension {
     _ request: MemoryRequest,
     _ server: LinkServerContext
   ) -> MemoryAnswer? {
-    guard case .active(let link)? = cache.state(of: code) else { return nil }
+    guard case .active(let link)? = cache.state(of: code) ?? readWithoutWaiting(code) else {
+      return nil
+    }
     let client = ClientClassification(
       userAgent: request.header("user-agent"),
       method: request.method
@@ -86,5 +88,19 @@ extension StoreExtension {
     let scan = ScanMarker.removing(from: request.target) != nil
     record(visit, as: visitor(visit), route: link.route, code: link.code, scan: scan)
     return MemoryAnswer(page, endpoint: "short_link", route: link.route)
+  }
+
+  /// A link not in ``cache`` read on the event loop when the store can without waiting
+  /// (SQLite), and kept in the cache: its page, if cached, is answered here; if not, the
+  /// request goes on to ``shortLink(code:_:_:_:)``, which finds the link in the cache instead
+  /// of reading it again. Only an active link without a visit limit is kept and answered
+  /// here (the cache's own rule); anything else is left to that path, which reads it again
+  /// (a limited link's visit is counted there; an expired link gets its page).
+  private func readWithoutWaiting(_ code: String) -> ShortLinkState? {
+    guard let state = store.linkWithoutWaiting(code: code) else { return nil }
+    health.succeeded()
+    guard case .active(let link) = state, link.maxVisits == nil else { return nil }
+    cache.keep(state)
+    return state
   }
 }

@@ -109,4 +109,41 @@ import Testing
       #expect(read == Self.imported)
     }
   }
+
+  /// `linkWithoutWaiting` (the server's memory path): the same state as `link(code:)` on
+  /// SQLite, read without a visit counted; `nil` on PostgreSQL, whose reads always wait.
+  @Test func linkWithoutWaitingAnswersAsLinkDoes() async throws {
+    try await TestDatabase.with(.sqlite) { database in
+      try await database.withStore { store in
+        let open = try await store.createLink(Conformance.checklist())
+        var limited = Conformance.checklist()
+        limited.maxVisits = 1
+        let once = try await store.createLink(limited)
+        var expiring = Conformance.checklist()
+        expiring.expiresAt = Date().addingTimeInterval(3600)
+        let brief = try await store.createLink(expiring)
+        let later = Date().addingTimeInterval(7200)
+        #expect(store.linkWithoutWaiting(code: brief.code) == .active(brief))
+        #expect(store.linkWithoutWaiting(code: brief.code, now: later) == .expired(brief))
+        #expect(store.linkWithoutWaiting(code: open.code) == .active(open))
+        #expect(store.linkWithoutWaiting(code: open.code, now: later) == .active(open))
+        #expect(store.linkWithoutWaiting(code: once.code) == .active(once))
+        #expect(store.linkWithoutWaiting(code: once.code) == .active(once))
+        _ = try await store.visit(code: once.code)
+        #expect(store.linkWithoutWaiting(code: once.code)?.isActive == false)
+        #expect(store.linkWithoutWaiting(code: "zzzzzzzzzzzz") == .notFound)
+        #expect(store.linkWithoutWaiting(code: "../x") == .notFound)
+      }
+    }
+  }
+
+  @Test(.enabled(if: PostgresServer.isReachable, "\(PostgresServer.skipMessage)"))
+  func linkWithoutWaitingIsNilOnPostgres() async throws {
+    try await TestDatabase.with(.postgres) { database in
+      try await database.withStore { store in
+        let open = try await store.createLink(Conformance.checklist())
+        #expect(store.linkWithoutWaiting(code: open.code) == nil)
+      }
+    }
+  }
 }
