@@ -1,5 +1,7 @@
-/// A QR code symbol: a square matrix of dark and light modules, encoded by libqrencode in
-/// byte (8-bit) mode, so any text or bytes round-trip exactly.
+/// A QR code symbol: a square matrix of dark and light modules, encoded in byte (8-bit) mode,
+/// so any text or bytes round-trip exactly. The symbols are libqrencode's (4.1), module for
+/// module: the same version, padding, error-correction blocks, placement and mask choice,
+/// made by LinkQR's own encoder without the C library.
 ///
 /// ```swift
 /// let code = try QRCode(encoding: "https://openlist.example.com/invite/AB12CD34")
@@ -16,15 +18,14 @@ public struct QRCode: Sendable, Hashable {
   /// Modules per side, without the quiet zone: `17 + 4 * version`.
   public let size: Int
   /// One byte per module, row by row: bit 0 set for a dark module, bit 1 for a module of an
-  /// error-correction codeword, bit 7 for a function module (finder, separator, timing,
-  /// alignment, format or version information), as libqrencode marks them.
+  /// error-correction codeword (or a remainder bit), bit 7 for a function module (finder,
+  /// separator, timing, alignment, format or version information), as libqrencode marks them.
   let modules: [UInt8]
 
   /// Encodes text as its UTF-8 bytes.
   ///
   /// - Parameters:
   ///   - text: The text, such as a link; it is encoded byte for byte, unchanged.
-  ///   - errorCorrection: The level; ``QRErrorCorrection/medium`` by default.
   ///   - errorCorrection: The least level; ``QRErrorCorrection/medium`` by default. The
   ///     version is the smallest that holds the text at this level, and the code then gets the
   ///     highest level that version still holds the text at, for free (the same size):

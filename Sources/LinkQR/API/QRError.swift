@@ -23,7 +23,7 @@ public struct QRError: Error, Sendable, Hashable, CustomStringConvertible {
     case moduleTooSmall
     /// The image would be too large to write.
     case imageTooLarge
-    /// libqrencode or libpng failed (out of memory, or an internal error).
+    /// libpng failed (out of memory, or an internal error).
     case library
     /// A logo file cannot be read (no such file, no permission, an I/O error).
     case unreadableLogo
