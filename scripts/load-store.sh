@@ -6,7 +6,8 @@
 #   scripts/load-store.sh                   # 3 runs of 5 s per case, the median reported
 #   RUNS=1 DURATION=3s scripts/load-store.sh
 #   POSTGRES_URL=postgres://… scripts/load-store.sh   # default: $LINKGEN_TEST_POSTGRES_URL;
-#                                           # PostgreSQL skipped when unset
+#                                           # PostgreSQL skipped when unset or set empty
+#   CASES="create1 create16 create64" scripts/load-store.sh   # only these cases (names below)
 #
 # For each database it stores LINKS short links (20,000 by default) with one bulk insert,
 # starts `linkgen serve --database …` (click recording on, rate limits off: wrk is one address)
@@ -16,6 +17,7 @@
 #     database, builds the link and renders its page);
 #   - a Zipf-like mix (s = 1: the first link is asked for most, the tenth a tenth as often);
 #   - `POST /api/v1/links` with 1, 16 and 64 clients (a real key; each 201 is committed first).
+# The cases' names, for CASES: hot, random, zipf, create1, create16, create64 (default: all).
 # Each case runs RUNS times, interleaved, and the median is reported with the load average
 # (`uptime`) seen with it: the machine is shared, so the ratios within one run are the figures
 # to compare. Targets: random / hot ≥ 0.3 and 16 clients ≥ 3,000 creates/s, 0 errors. After the
@@ -31,6 +33,7 @@ cd "$(dirname "$0")/.."
 DURATION=${DURATION:-5s}
 RUNS=${RUNS:-3}
 LINKS=${LINKS:-20000}
+CASES=${CASES:-hot random zipf create1 create16 create64}
 CONFIG=${CONFIG:-Examples/openlist/linkgen.json}
 IPHONE='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1'
 
@@ -153,28 +156,31 @@ store_table() {
       "create1|/api/v1/links|1|create" "create16|/api/v1/links|16|create" \
       "create64|/api/v1/links|64|create"; do
       IFS='|' read -r name lpath connections script <<<"$case"
+      [[ " $CASES " == *" $name "* ]] || continue
       run "$S$lpath" "$connections" "$work/$script.lua" >>"$out.$name"
     done
   done
   # Every 201 durable: kill -9, then count the links the creates made.
   kill -9 "$pid"; wait "$pid" 2>/dev/null || true
   local made stored
-  made=$(cat "$out.create1" "$out.create16" "$out.create64" | awk '{s += $5} END {print s}')
+  made=$(cat "$out".create* 2>/dev/null | awk '{s += $5} END {print s + 0}')
   if [ "$backend" = sqlite ]; then
     stored=$(sqlite3 "${url#sqlite:}" "SELECT COUNT(*) - $LINKS FROM linkgen_links")
   else
     stored=$(psql "$PG_BASE" -tAc "SELECT COUNT(*) - $LINKS FROM $schema.linkgen_links")
   fi
-  local hot_rps
-  read -r hot_rps _ <<<"$(median <"$out.hot")"
+  local hot_rps=0
+  [ -f "$out.hot" ] && read -r hot_rps _ <<<"$(median <"$out.hot")"
   for case in "hot|one hot short link|" "random|$LINKS short links at random|0.3" \
     "zipf|$LINKS short links, Zipf (s = 1)|" "create1|POST /api/v1/links, 1 client|" \
     "create16|POST /api/v1/links, 16 clients|3000" "create64|POST /api/v1/links, 64 clients|"; do
     IFS='|' read -r name label bound <<<"$case"
+    [ -f "$out.$name" ] || continue
     read -r rps p99 errors cpu _ load <<<"$(median <"$out.$name")"
     local ratio verdict="reported"
-    ratio=$(python3 -c "print(f'{$rps/$hot_rps:.2f}')")
+    ratio=$(python3 -c "print(f'{$rps/$hot_rps:.2f}' if $hot_rps else '—')")
     [[ $name == create* ]] && ratio="—"
+    [[ $name == random && $hot_rps == 0 ]] && bound=""
     if [ -n "$bound" ]; then
       verdict=$(python3 -c "
 value = $rps / $hot_rps if '$name' == 'random' else $rps
@@ -195,7 +201,7 @@ echo "$LINKGEN; wrk 2 threads; $RUNS runs of $DURATION per case, median; $(nproc
 printf '| database | case | req/s (median) | × hot | p99 (ms) | CPU µs/request | errors | load average | target |\n'
 printf '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n'
 store_table sqlite "sqlite:$work/links.sqlite"
-PG_BASE=${POSTGRES_URL:-${LINKGEN_TEST_POSTGRES_URL:-}}
+PG_BASE=${POSTGRES_URL-${LINKGEN_TEST_POSTGRES_URL:-}}
 if [ -n "$PG_BASE" ]; then
   command -v psql >/dev/null || { echo "load-store.sh: psql is missing (apt-get install postgresql-client)" >&2; exit 69; }
   schema="loadstore_$(date +%s)_$$"
