@@ -27,9 +27,6 @@ struct APIHandlers: APIProtocol {
     /// The stats query, as the strict reader read it (the generated input ignores unknown
     /// parameters): set for the stats operations.
     var stats: StatsQuery?
-    /// The link to create, as the strict reader read the body (`NewShortLink.read`): the
-    /// generated decoder is not given the body again (APIRouter.readLinkBody).
-    var newLink: NewShortLink?
   }
   @TaskLocal static var caller = Caller()
 
@@ -48,8 +45,7 @@ struct APIHandlers: APIProtocol {
   {
     guard case .json(let body) = input.body else { throw AnsweredElsewhere() }
     do throws(StoreError) {
-      let request = Self.caller.newLink ?? NewShortLink(body)
-      let link = try await store.createLink(request, keyID: Self.caller.keyID)
+      let link = try await store.createLink(NewShortLink(body), keyID: Self.caller.keyID)
       health.succeeded()
       return .created(.init(body: .json(CreatedLinkBody(link))))
     } catch {

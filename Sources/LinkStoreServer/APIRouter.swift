@@ -23,10 +23,7 @@ import OpenAPIRuntime
 ///    reader refuses;
 /// 3. this router: the generated code decodes the same bytes into the document's types, calls
 ///    APIHandlers, and encodes its typed answer. A body the reader took but the document's
-///    types do not (they should agree) is 400 too, never 500. A link to create is the
-///    exception: the reader's result is the handler's input (``APIHandlers/Caller/newLink``)
-///    and the generated decoder reads ``readLinkBody`` in its place, so a create's body is
-///    parsed once (Foundation's JSONDecoder cost 6–7 % of a create's CPU).
+///    types do not (they should agree) is 400 too, never 500.
 struct APIRouter: Sendable {
   let responder: RouterResponder<LinkRequestContext>
 
@@ -45,10 +42,6 @@ struct APIRouter: Sendable {
     }
     responder = router.buildResponder()
   }
-
-  /// What the generated decoder is given for a link to create whose body the strict reader
-  /// has read (the smallest `NewLink`): the handler takes the reader's result instead.
-  static let readLinkBody = Array(#"{"route":""}"#.utf8)
 
   /// Dates as the API has always read and written them (ISO 8601, fractional seconds
   /// accepted); compact JSON with `/` unescaped.

@@ -157,12 +157,11 @@ extension StoreExtension {
     switch endpoint {
     case .links:
       return await generated(request, context, caller) { body throws(RequestProblem) in
-        try NewShortLink.read(json: body, table: store.table)
+        _ = try NewShortLink.read(json: body, table: store.table)
       }
     case .opens:
       return await generated(request, context, caller) { body throws(RequestProblem) in
         _ = try DeferredOpenReport.link(json: body)
-        return nil
       }
     case .stats: return await stats(request, context, caller)
     case .openAPI: return OpenAPIDocument.response(head: request.method == .head)
@@ -174,27 +173,23 @@ extension StoreExtension {
   }
 
   /// The answer of the operation APIHandlers implements, once the strict reader (`check`, after
-  /// the body's length) has taken the body: see APIRouter for how the two split the work. A
-  /// link to create that the reader returns reaches the handler as read, in the Caller, and
-  /// the generated decoder is given ``APIRouter/readLinkBody`` instead of the body.
+  /// the body's length) has taken the body: see APIRouter for how the two split the work.
   func generated(
     _ request: Request,
     _ context: LinkRequestContext,
     _ caller: APIHandlers.Caller,
-    check: ([UInt8]) throws(RequestProblem) -> NewShortLink?
+    check: ([UInt8]) throws(RequestProblem) -> Void
   ) async -> Response {
-    var body: [UInt8]
+    let body: [UInt8]
     switch await readBody(request) {
     case .success(let bytes): body = bytes
     case .failure(let refusal): return refusal.response
     }
-    var caller = caller
     do throws(RequestProblem) {
-      caller.newLink = try check(body)
+      try check(body)
     } catch {
       return APIResponses.error(.badRequest, "invalidRequest", error.message, field: error.field)
     }
-    if caller.newLink != nil { body = APIRouter.readLinkBody }
     return await apiRouter.respond(to: request, body: body, context: context, caller: caller)
   }
 
