@@ -110,12 +110,14 @@ enum MaskPenalty {
     mask: UInt8,
     runs: UnsafeMutablePointer<Int32>
   ) -> Int {
-    // Where each run starts (`runs` as scratch), from the line's colours as bits: eight
+    // The runs' lengths (N1 counted on the way), from the line's colours as bits: eight
     // modules at a time (bit `mask` of eight bytes gathered by one multiply), then the set
     // bits of the colour changes.
     let first = Int((line[0] >> mask) & 1)
     runs[0] = -1
     var count = first
+    var start = 0
+    var penalty = 0
     var word = 0
     while word * 64 < size {
       var bits: UInt64 = 0
@@ -124,23 +126,27 @@ enum MaskPenalty {
         let gathered = ((eight >> UInt64(mask)) & 0x0101_0101_0101_0101) &* 0x0102_0408_1020_4080
         bits |= (gathered >> 56) << UInt64(chunk * 8)
       }
-      // A change at x: x's colour differs from x − 1's; every line starts a run at 0.
+      // A change at x ≥ 1: x's colour differs from x − 1's.
       let before =
         word == 0 ? bits << 1 | bits & 1 : bits << 1 | UInt64((line[word * 64 - 1] >> mask) & 1)
-      var changes = bits ^ before | (word == 0 ? 1 : 0)
+      var changes = bits ^ before
       let valid = size - word * 64
       if valid < 64 { changes &= (1 << UInt64(valid)) &- 1 }
       while changes != 0 {
-        runs[count] = Int32(word * 64 + changes.trailingZeroBitCount)
+        let next = word * 64 + changes.trailingZeroBitCount
+        let length = next - start
+        runs[count] = Int32(length)
         count += 1
+        if length >= 5 { penalty += length - 2 }
+        start = next
         changes &= changes &- 1
       }
       word += 1
     }
-    runs[count] = Int32(size)
-    for index in first..<count { runs[index] = runs[index + 1] - runs[index] }
-    var penalty = 0
-    for index in 0..<count where runs[index] >= 5 { penalty += Int(runs[index]) - 2 }
+    let length = size - start
+    runs[count] = Int32(length)
+    count += 1
+    if length >= 5 { penalty += length - 2 }
     var index = 3
     while index < count - 2 {
       let f = runs[index - 1]
