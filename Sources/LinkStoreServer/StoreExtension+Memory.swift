@@ -12,10 +12,11 @@ import NIOCore
 
 extension StoreExtension {
   /// A short link's page and the answer of `GET /api/v1/links/<code>` for a link in
-  /// ``cache`` whose page (for this client and language) is in the server's page cache: sent
-  /// on the event loop, the click counted as ``shortLink(code:_:_:_:)`` counts it. Anything
-  /// else (a link not cached, a page not rendered yet, a client over its rate limit) goes on
-  /// to ``respond(to:context:server:)`` with nothing done.
+  /// ``cache`` (or read without waiting, on SQLite): sent on the event loop, the page from the
+  /// page cache or rendered now, the click counted as ``shortLink(code:_:_:_:)`` counts it.
+  /// Anything else (a link not cached and not readable at once, a page that cannot be made, a
+  /// client over its rate limit) goes on to ``respond(to:context:server:)`` with nothing
+  /// done.
   package func answerFromMemory(_ request: MemoryRequest, server: LinkServerContext)
     -> MemoryAnswer?
   {
@@ -74,12 +75,13 @@ extension StoreExtension {
       method: request.method
     )
     guard
-      let page = server.pages.cachedResponse(
+      let page = server.pages.memoryResponse(
         values: link.values,
         client: client,
         acceptLanguage: request.header("accept-language"),
         copyLink: link.shortURL,
-        shortCode: link.code
+        shortCode: link.code,
+        card: Self.pageCard(link.card?.title, link.card?.description, link.card?.imageURL)
       )
     else { return nil }
     if let decision = take(addressLimiter, request), !decision.allowed { return nil }
@@ -91,11 +93,10 @@ extension StoreExtension {
   }
 
   /// A link not in ``cache`` read on the event loop when the store can without waiting
-  /// (SQLite), and kept in the cache: its page, if cached, is answered here; if not, the
-  /// request goes on to ``shortLink(code:_:_:_:)``, which finds the link in the cache instead
-  /// of reading it again. Only an active link without a visit limit is kept and answered
-  /// here (the cache's own rule); anything else is left to that path, which reads it again
-  /// (a limited link's visit is counted there; an expired link gets its page).
+  /// (SQLite), and kept in the cache: its page is answered here. Only an active link without a
+  /// visit limit is kept and answered here (the cache's own rule); anything else is left to
+  /// ``shortLink(code:_:_:_:)``, which reads it again (a limited link's visit is counted
+  /// there; an expired link gets its page).
   private func readWithoutWaiting(_ code: String) -> ShortLinkState? {
     guard let state = store.linkWithoutWaiting(code: code) else { return nil }
     health.succeeded()

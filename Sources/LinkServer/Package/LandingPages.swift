@@ -99,25 +99,33 @@ package final class LandingPages: Sendable {
     return try renderAndStore(key, values: values).response(for: request)
   }
 
-  /// The page ``response(to:values:client:copyLink:shortCode:)`` sends, if it is in the cache:
-  /// for an answer from memory (``LinkServerExtension/answerFromMemory(_:server:)``).
-  package func cachedResponse(
+  /// The page ``response(to:values:client:copyLink:shortCode:card:)`` sends, from the cache
+  /// or rendered (and kept) now: for an answer from memory
+  /// (``LinkServerExtension/answerFromMemory(_:server:)``), such as a short link read on the
+  /// event loop. `nil` when the page cannot be made: the request then goes the other way,
+  /// which answers and logs the error.
+  package func memoryResponse(
     values: RouteValues,
     client: ClientClassification,
     acceptLanguage: String?,
     copyLink: String? = nil,
-    shortCode: String? = nil
+    shortCode: String? = nil,
+    card: SocialCard? = nil
   ) -> CannedResponse? {
-    guard
-      let key = try? self.key(
+    do throws(PageError) {
+      var key = try self.key(
         values: values,
         client: client,
         acceptLanguage: acceptLanguage,
         copyLink: copyLink,
         shortCode: shortCode
       )
-    else { return nil }
-    return cached(key)
+      key.card = card
+      if let page = cached(key) { return page }
+      return try renderAndStore(key, values: values)
+    } catch {
+      return nil
+    }
   }
 
   /// What identifies a page in the cache: the universal link, the client's page, the locale.
