@@ -163,7 +163,7 @@ store_table() {
   # Every 201 durable: kill -9, then count the links the creates made.
   kill -9 "$pid"; wait "$pid" 2>/dev/null || true
   local made stored
-  made=$(cat "$out".create* 2>/dev/null | awk '{s += $5} END {print s + 0}')
+  made=$({ cat "$out".create* 2>/dev/null || true; } | awk '{s += $5} END {print s + 0}')
   if [ "$backend" = sqlite ]; then
     stored=$(sqlite3 "${url#sqlite:}" "SELECT COUNT(*) - $LINKS FROM linkgen_links")
   else
