@@ -5,7 +5,7 @@ import PackageDescription
 // QR codes and landing pages. Small targets with one job each:
 //
 //   LinkKit          route table, builder, parser (Foundation only; embeddable in apps)
-//   LinkQR           QR encoding (libqrencode) and PNG (libpng) / SVG / terminal rendering
+//   LinkQR           QR encoding (in Swift) and PNG (libpng) / SVG / terminal rendering
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
@@ -25,8 +25,8 @@ import PackageDescription
 // than iOS 16 / macOS 13 (strict UTF-8 decoding goes through LinkKit's UTF8Text rather than
 // `String(validating:)`, which needs iOS 18). LinkBatch, and so the `linkgen` command, use the
 // Synchronization module's `Atomic`, which needs macOS 15: that is the macOS floor. LinkQR and
-// LinkBatch link libqrencode and libpng through pkg-config, so they build on Linux and macOS
-// only (the README says so); an app that depends on LinkKit alone builds none of them.
+// LinkBatch link libpng through pkg-config, so they build on Linux and macOS only (the README
+// says so); an app that depends on LinkKit alone builds none of them.
 let package = Package(
   name: "linkgen",
   platforms: [.macOS(.v15), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -86,7 +86,7 @@ let package = Package(
     // MARK: Core
     .target(name: "LinkKit"),
 
-    // MARK: QR codes over system libraries
+    // MARK: QR codes: libpng for the PNGs; libqrencode for the tests and the benchmark only
     .systemLibrary(
       name: "CQRencode",
       pkgConfig: "libqrencode",
