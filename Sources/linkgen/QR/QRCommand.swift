@@ -9,7 +9,8 @@ extension Linkgen {
       commandName: "qr",
       abstract: "Draw a QR code of any text: a PNG or SVG file, or the terminal.",
       discussion: """
-        The text is encoded byte for byte (UTF-8, byte mode) by libqrencode. The \
+        The text is encoded byte for byte (UTF-8, byte mode), into the same symbol \
+        libqrencode makes. The \
         format comes from the --out file's extension (.png or .svg); without --out, \
         or with --out -, the code is drawn in the terminal with half blocks \
         (--invert for a light background). PNGs are 1-bit: grayscale for black on \
