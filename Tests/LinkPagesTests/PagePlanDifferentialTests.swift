@@ -13,17 +13,8 @@ import Testing
 /// hostile values of the hostile-input tests as parameters, fields, copy links and cards.
 @Suite(.blockingWork)
 struct PagePlanDifferentialTests {
-  /// Seeded, so that a failure can be replayed.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  /// Seeded (LinkgenTestSupport), so that a failure can be replayed.
+  typealias Generator = SplitMix64
 
   /// Text for string parameters: plain words, the hostile values (without the combining-mark
   /// case, see ``escapingIsByteWise``), Korean, emoji.

@@ -11,21 +11,8 @@ import Testing
 /// error-correction codeword 0x02, function module 0x80).
 @Suite(.blockingWork)
 struct EncoderDifferentialTests {
-  /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var value = state
-      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-      return value ^ (value >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func bytes(_ count: Int) -> [UInt8] {
-      (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
-    }
-  }
+  /// Seeded (LinkgenTestSupport), so that a failure can be replayed.
+  typealias Random = SplitMix64
 
   /// libqrencode's symbol: version and modules with the flags QRCode keeps.
   static func reference(_ bytes: [UInt8], level: QRErrorCorrection, minimumVersion: Int)

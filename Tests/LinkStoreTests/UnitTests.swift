@@ -1,4 +1,5 @@
 import Foundation
+import LinkgenTestSupport
 import Testing
 
 @testable import LinkStore
@@ -213,17 +214,8 @@ import Testing
 }
 
 @Suite struct VisitorSketchTests {
-  /// SplitMix64: reproducible, uniform 64-bit hashes.
-  struct Hashes: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  /// Reproducible, uniform 64-bit hashes.
+  typealias Hashes = SplitMix64
 
   @Test func estimatesWithinAFewPercentAndCountsRepeatsOnce() {
     var hashes = Hashes(state: 7)
