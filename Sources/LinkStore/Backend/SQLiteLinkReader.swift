@@ -127,9 +127,8 @@ final class SQLiteLinkReader: Sendable {
     }
 
     /// The first row `statement` finds for `value`, `.some(nil)` for none, `nil` on any
-    /// failure. The
-    /// statement is reset before returning, which ends its read transaction (a reader left
-    /// open would keep checkpoints from finishing).
+    /// failure. The statement is reset before returning, which ends its read transaction (a
+    /// reader left open would keep checkpoints from finishing).
     func read(_ statement: OpaquePointer, _ value: String) -> LinkRow?? {
       var value = value
       return value.withUTF8 { text -> LinkRow?? in
