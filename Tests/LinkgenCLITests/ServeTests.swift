@@ -464,7 +464,12 @@ struct ServeTests {
           }
           do {
             for _ in 0..<5 {
-              try connection.send(HTTPConnection.request("GET", Self.aasaPaths[0]))
+              // A send that fails (ECONNRESET): the server closed the connection between
+              // requests, so this request never reached it; only a started answer must finish.
+              guard
+                (try? connection.send(HTTPConnection.request("GET", Self.aasaPaths[0])))
+                  != nil
+              else { break }
               // nil: closed between requests, before any byte of a response.
               guard let response = try connection.readResponseIfAny() else { break }
               tally.lock.withLock {
