@@ -87,16 +87,14 @@ package final class LandingPages: Sendable {
     shortCode: String? = nil,
     card: SocialCard? = nil
   ) throws(PageError) -> Response {
-    var key = try self.key(
+    try page(
       values: values,
       client: client,
       acceptLanguage: request.headers[.acceptLanguage],
       copyLink: copyLink,
-      shortCode: shortCode
-    )
-    key.card = card
-    if let page = cached(key) { return page.response(for: request) }
-    return try renderAndStore(key, values: values).response(for: request)
+      shortCode: shortCode,
+      card: card
+    ).response(for: request)
   }
 
   /// The page ``response(to:values:client:copyLink:shortCode:card:)`` sends, from the cache
@@ -112,20 +110,35 @@ package final class LandingPages: Sendable {
     shortCode: String? = nil,
     card: SocialCard? = nil
   ) -> CannedResponse? {
-    do throws(PageError) {
-      var key = try self.key(
-        values: values,
-        client: client,
-        acceptLanguage: acceptLanguage,
-        copyLink: copyLink,
-        shortCode: shortCode
-      )
-      key.card = card
-      if let page = cached(key) { return page }
-      return try renderAndStore(key, values: values)
-    } catch {
-      return nil
-    }
+    try? page(
+      values: values,
+      client: client,
+      acceptLanguage: acceptLanguage,
+      copyLink: copyLink,
+      shortCode: shortCode,
+      card: card
+    )
+  }
+
+  /// The page for these values, client and language: from the cache, or rendered and kept.
+  private func page(
+    values: RouteValues,
+    client: ClientClassification,
+    acceptLanguage: String?,
+    copyLink: String?,
+    shortCode: String?,
+    card: SocialCard?
+  ) throws(PageError) -> CannedResponse {
+    var key = try self.key(
+      values: values,
+      client: client,
+      acceptLanguage: acceptLanguage,
+      copyLink: copyLink,
+      shortCode: shortCode
+    )
+    key.card = card
+    if let page = cached(key) { return page }
+    return try renderAndStore(key, values: values)
   }
 
   /// What identifies a page in the cache: the universal link, the client's page, the locale.
