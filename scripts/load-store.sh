@@ -34,6 +34,15 @@ DURATION=${DURATION:-5s}
 RUNS=${RUNS:-3}
 LINKS=${LINKS:-20000}
 CASES=${CASES:-hot random zipf create1 create16 create64}
+for name in $CASES; do
+  case "$name" in
+    hot | random | zipf | create1 | create16 | create64) ;;
+    *)
+      echo "load-store.sh: CASES names an unknown case '$name'; the cases are: hot random zipf create1 create16 create64" >&2
+      exit 64
+      ;;
+  esac
+done
 CONFIG=${CONFIG:-Examples/openlist/linkgen.json}
 IPHONE='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1'
 
