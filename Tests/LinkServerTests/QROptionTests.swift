@@ -52,7 +52,8 @@ struct QROptionTests {
     "qr=gif", "qr=", "qr", "qr=png&qr=png", "qr=png&qr-size=63", "qr=png&qr-size=2049",
     "qr=png&qr-size=-1", "qr=png&qr-size=00512", "qr=png&qr-margin=17", "qr=png&qr-ecc=Z",
     "qr=png&qr-fg=#ccc", "qr=png&qr-fg=white&qr-bg=black", "qr=png&qr-fg=<script>",
-    "qr=png&qr-bg=#000000", "qr=png&qr-size=",
+    "qr=png&qr-bg=#000000", "qr=png&qr-size=", "qr=png&qr-size=100&qr-size=100",
+    "qr=png&qr-ecc=L&qr-margin=2&qr-ecc=L", "qr-fg=black&qr=png&qr-fg=black",
   ])
   func badOptions(_ query: String) {
     guard case .failure = options(query) else {

@@ -2,7 +2,7 @@ import CoreMetrics
 import Hummingbird
 import LinkKit
 import LinkPages
-package import LinkQR
+import LinkQR
 
 /// `GET <universal link>?qr=png|svg`: the QR code of the link. The link has parsed already,
 /// and the code holds its canonical universal link, never the request's text; the options are
@@ -26,7 +26,9 @@ struct QRResponses: Sendable {
 
   /// The query item that asks for a QR code, and those that set its options.
   static let formatName = "qr"
-  static let optionNames: Set<String> = ["qr-size", "qr-margin", "qr-fg", "qr-bg", "qr-ecc"]
+  /// ``formatName`` and the options' names; an item's place here is its bit in the set of
+  /// items seen (no `Set<String>` made per request).
+  static let itemNames = [formatName, "qr-size", "qr-margin", "qr-fg", "qr-bg", "qr-ecc"]
   static let sizes = 64...2048
   static let margins = 0...16
 
@@ -79,12 +81,12 @@ struct QRResponses: Sendable {
   static func options(_ items: [ParsedLink.QueryItem]) -> Result<Options, QRRequestError>? {
     guard items.contains(where: { $0.name == formatName }) else { return nil }
     var options = Options()
-    var seen: Set<String> = []
-    for item in items where item.name == formatName || optionNames.contains(item.name) {
+    var seen: UInt8 = 0
+    for item in items {
+      guard let place = itemNames.firstIndex(of: item.name) else { continue }
       let value = item.value
-      guard seen.insert(item.name).inserted, !value.isEmpty else {
-        return .failure(QRRequestError())
-      }
+      guard seen & 1 << place == 0, !value.isEmpty else { return .failure(QRRequestError()) }
+      seen |= 1 << place
       switch item.name {
       case "qr":
         guard let format = QRImageFormat(rawValue: value.lowercased()) else {
