@@ -54,6 +54,10 @@ enum MaskPenalty {
         for x in 0..<size { columns[x * size + y] = rows[y * size + x] }
       }
       var penalties = darkShareAndBlocks(rows, size: size)
+      if size <= RunBits.widest {
+        RunBits.add(rows: rows, columns: columns, size: size, to: &penalties)
+        return first(penalties)
+      }
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * size + 4) { runs in
         guard let runs = runs.baseAddress else { return }
         for mask in 0..<8 {
@@ -63,10 +67,15 @@ enum MaskPenalty {
           }
         }
       }
-      var best = 0
-      for mask in 1..<8 where penalties[mask] < penalties[best] { best = mask }
-      return best
+      return first(penalties)
     }
+  }
+
+  /// The first mask with the least penalty.
+  private static func first(_ penalties: [Int]) -> Int {
+    var best = 0
+    for mask in 1..<8 where penalties[mask] < penalties[best] { best = mask }
+    return best
   }
 
   /// N4 and N2 of each mask.
@@ -104,7 +113,7 @@ enum MaskPenalty {
   /// N1 and N3 of one row or column under one mask. The runs are numbered as libqrencode
   /// numbers them: light runs at even indices, dark at odd, with a light run of length −1
   /// first when the line starts dark.
-  private static func runPenalty(
+  static func runPenalty(
     _ line: UnsafePointer<UInt8>,
     size: Int,
     mask: UInt8,
