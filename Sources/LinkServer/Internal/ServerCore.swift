@@ -386,9 +386,9 @@ final class ServerCore: Sendable {
     endpoint: String,
     route: String?,
     client: ClientClassification?,
-    userAgent: String?,
-    referrer: String?,
-    purpose: String?,
+    userAgent: @autoclosure () -> String?,
+    referrer: @autoclosure () -> String?,
+    purpose: @autoclosure () -> String?,
     remoteAddress: @autoclosure () -> SocketAddress?,
     forwardedFor: @autoclosure () -> String?
   ) {
@@ -407,16 +407,19 @@ final class ServerCore: Sendable {
       )
     }
     let longLinkLabel = longLinkFinished(target: target, endpoint: endpoint)
+    // The headers the observers read are looked up only for them (each lookup is a scan of
+    // the request's headers, six per request when done eagerly).
     if hasObservers {
+      let userAgent = userAgent()
       let event = RequestEvent(
         endpoint: endpoint,
         route: route,
         status: status,
         client: client ?? ClientClassification(userAgent: userAgent, method: method),
         scan: isScan(target: target, endpoint: endpoint, route: route),
-        referrerHost: longLinkLabel ?? LinkResponder.host(ofReferrer: referrer),
+        referrerHost: longLinkLabel ?? LinkResponder.host(ofReferrer: referrer()),
         userAgent: userAgent,
-        purpose: purpose,
+        purpose: purpose(),
         remoteAddress: remoteAddress(),
         forwardedFor: forwardedFor()
       )
