@@ -65,7 +65,10 @@ enum RunBits {
     var long = three & (three &>> 3)
     var f = 2
     while long != 0 && 7 * f <= size {
-      penalty += 40 * finderLike(dark, f: f).nonzeroBitCount
+      // Only where a dark run of exactly 3f is: the pattern's middle.
+      if long & ~(dark &<< 1) & ~shifted(dark, 3 * f) != 0 {
+        penalty += 40 * finderLike(dark, f: f).nonzeroBitCount
+      }
       long &= three >> UInt64(3 * f)
       f += 1
     }
@@ -92,11 +95,13 @@ enum RunBits {
   }
 
   /// Bit x is module x + `offset` (0 past either end).
+  @inline(__always)
   static func shifted(_ dark: UInt64, _ offset: Int) -> UInt64 {
     offset >= 0 ? dark >> UInt64(offset) : dark << UInt64(-offset)
   }
 
   /// Bit x: modules x + `from` ..< x + `from` + `count` are all dark.
+  @inline(__always)
   static func all(_ dark: UInt64, from: Int, count: Int) -> UInt64 {
     var result: UInt64 = ~0
     for offset in from..<(from + count) { result &= shifted(dark, offset) }
@@ -104,6 +109,7 @@ enum RunBits {
   }
 
   /// Bit x: one of modules x + `from` ..< x + `from` + `count` is dark.
+  @inline(__always)
   static func any(_ dark: UInt64, from: Int, count: Int) -> UInt64 {
     var result: UInt64 = 0
     for offset in from..<(from + count) { result |= shifted(dark, offset) }
