@@ -14,6 +14,9 @@ final class PostgresBackend: StoreBackend {
   private let startupParameters: [(String, String)]
   /// Created links that arrive together share one statement (one commit, one WAL flush).
   private let groupCommit: LinkGroupCommit
+  /// Links looked up together share one statement (one round trip, one pool lease).
+  private let linksByCode: PostgresLinkReader
+  private let linksByKeptPath: PostgresLinkReader
 
   init(_ settings: DatabaseURL.Postgres, options: StoreOptions, logger: Logger) {
     self.settings = settings
@@ -49,6 +52,13 @@ final class PostgresBackend: StoreBackend {
     groupCommit = LinkGroupCommit { rows throws(StoreError) in
       try await Self.execute(PostgresInsertLinks(links: rows), on: client, logger: logger)
     }
+    linksByCode = Self.reader(PostgresLinksByCode.self, key: \.code, on: client, logger: logger)
+    linksByKeptPath = Self.reader(
+      PostgresLinksByKeptPath.self,
+      key: \.keptPath,
+      on: client,
+      logger: logger
+    )
   }
 
   /// libpq's `sslmode` in postgres-nio's terms: `prefer` and `require` do not check the
@@ -251,7 +261,7 @@ final class PostgresBackend: StoreBackend {
   }
 
   func link(code: String) async throws(StoreError) -> LinkRow? {
-    try await execute(PostgresLinkByCode(code: code), retry: true).first
+    try await linksByCode.link(code)
   }
 
   func countVisit(code: String, now: Int64) async throws(StoreError) -> LinkRow? {
@@ -281,11 +291,7 @@ final class PostgresBackend: StoreBackend {
   }
 
   func link(keptPath: String) async throws(StoreError) -> LinkRow? {
-    try await links(
-      "SELECT \(Self.linkColumns) FROM linkgen_links WHERE kept_path = $1",
-      code: keptPath,
-      retry: true
-    )
+    try await linksByKeptPath.link(keptPath)
   }
 
   func keptPaths(now: Int64) async throws(StoreError) -> [String] {
@@ -302,15 +308,6 @@ final class PostgresBackend: StoreBackend {
     } catch {
       throw StoreError(.internalError, "unexpected kept path from PostgreSQL: \(error)")
     }
-  }
-
-  private func links(_ sql: String, code: String, retry: Bool) async throws(StoreError)
-    -> LinkRow?
-  {
-    var binds = PostgresBindings()
-    binds.append(code)
-    let rows = try await query(PostgresQuery(unsafeSQL: sql, binds: binds), retry: retry)
-    return try rows.first.map(Self.linkRow)
   }
 
   static func linkRow(_ row: PostgresRow) throws(StoreError) -> LinkRow {

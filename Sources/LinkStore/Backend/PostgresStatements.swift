@@ -6,24 +6,41 @@ import PostgresNIO
 // connection (postgres-nio keeps them by name): each run is then Bind + Execute, with no
 // parsing or planning on the server and no row description to read back.
 
-/// A link by its code.
-struct PostgresLinkByCode: PostgresPreparedStatement {
-  /// Named here: postgres-nio's default name is `String(reflecting:)` of the type, made again
-  /// on every run.
-  static let name = "linkgen_link_by_code"
-  static let sql =
-    "SELECT \(PostgresBackend.linkColumns) FROM linkgen_links WHERE code = $1"
-  typealias Row = LinkRow
+/// Links by several keys at once: the coalesced reads of ``PostgresLinkReader``, one statement
+/// for every lookup waiting at once.
+protocol PostgresLinksByKeys: PostgresPreparedStatement where Row == LinkRow {
+  init(keys: [String])
+  var keys: [String] { get }
+}
 
-  let code: String
-
+extension PostgresLinksByKeys {
   func makeBindings() throws -> PostgresBindings {
     var binds = PostgresBindings()
-    binds.append(code)
+    binds.append(keys)
     return binds
   }
 
   func decodeRow(_ row: PostgresRow) throws -> LinkRow { try PostgresBackend.linkRow(row) }
+}
+
+/// The links whose code is one of these.
+struct PostgresLinksByCode: PostgresLinksByKeys {
+  static let name = "linkgen_links_by_code"
+  static let sql =
+    "SELECT \(PostgresBackend.linkColumns) FROM linkgen_links WHERE code = ANY($1::text[])"
+  typealias Row = LinkRow
+
+  let keys: [String]
+}
+
+/// The imported links whose kept path is one of these.
+struct PostgresLinksByKeptPath: PostgresLinksByKeys {
+  static let name = "linkgen_links_by_kept_path"
+  static let sql =
+    "SELECT \(PostgresBackend.linkColumns) FROM linkgen_links WHERE kept_path = ANY($1::text[])"
+  typealias Row = LinkRow
+
+  let keys: [String]
 }
 
 /// A new link, unless its code is taken: returns its code when inserted.
@@ -124,15 +141,37 @@ extension PostgresBackend {
   func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, retry: Bool)
     async throws(StoreError) -> [Statement.Row]
   {
+    try await Self.execute(statement, retry: retry, on: client, logger: logger)
+  }
+
+  static func execute<Statement: PostgresPreparedStatement>(
+    _ statement: Statement,
+    retry: Bool,
+    on client: PostgresClient,
+    logger: Logger
+  ) async throws(StoreError) -> [Statement.Row] {
     var attempts = 0
     while true {
       attempts += 1
       do throws(StoreError) {
-        return try await Self.execute(statement, on: client, logger: logger)
+        return try await execute(statement, on: client, logger: logger)
       } catch {
         if retry, attempts < 2, error.code == .unavailable { continue }
         throw error
       }
+    }
+  }
+
+  /// Coalesced reads of links by the key of `Statement` (a read retried once when the
+  /// connection failed).
+  static func reader<Statement: PostgresLinksByKeys>(
+    _ statement: Statement.Type,
+    key: @escaping @Sendable (LinkRow) -> String?,
+    on client: PostgresClient,
+    logger: Logger
+  ) -> PostgresLinkReader {
+    PostgresLinkReader(key: key) { keys throws(StoreError) in
+      try await execute(Statement(keys: keys), retry: true, on: client, logger: logger)
     }
   }
 

@@ -1,0 +1,76 @@
+import Foundation
+import LinkStore
+import Testing
+
+/// Lookups made at once (on PostgreSQL they share one statement) answer exactly what each
+/// gives alone: active, expired, used up, deleted, a code in other letters, not found.
+enum ConcurrentReads {
+  static func answerAsAlone(_ backend: TestBackend) async throws {
+    try await TestDatabase.with(backend) { database in
+      try await database.withStore { store throws in
+        let codes = try await makeLinks(store)
+        let later = Date().addingTimeInterval(7_200)
+        var lookups: [(code: String, now: Date)] = []
+        for code in codes + ["nothing-here", "NOTHING-HERE", "a"] {
+          lookups.append((code, Date()))
+          lookups.append((code, later))
+          lookups.append((code.uppercased(), Date()))
+        }
+        var alone: [ShortLinkState] = []
+        for lookup in lookups {
+          alone.append(try await store.link(code: lookup.code, now: lookup.now))
+        }
+        #expect(alone.contains { if case .expired = $0 { true } else { false } })
+        #expect(alone.contains { if case .exhausted = $0 { true } else { false } })
+        #expect(alone.contains(.notFound))
+        let together = try await withThrowingTaskGroup(of: (Int, ShortLinkState).self) { group in
+          // Each lookup four times, all at once.
+          for _ in 0..<4 {
+            for (index, lookup) in lookups.enumerated() {
+              group.addTask {
+                (index, try await store.link(code: lookup.code, now: lookup.now))
+              }
+            }
+          }
+          var answers: [(Int, ShortLinkState)] = []
+          for try await answer in group { answers.append(answer) }
+          return answers
+        }
+        #expect(together.count == lookups.count * 4)
+        for (index, state) in together {
+          #expect(state == alone[index], "\(lookups[index].code)")
+        }
+      }
+    }
+  }
+
+  /// Links of every kind: plain, expiring in an hour, with one visit used up, deleted.
+  private static func makeLinks(_ store: LinkStore) async throws -> [String] {
+    var codes: [String] = []
+    for index in 0..<24 {
+      let id = String(format: "3f2504e0-4f89-11d3-9a0c-%012x", index)
+      var request = NewShortLink(route: "shared-checklist", arguments: ["id": id])
+      if index % 4 == 1 { request.expiresAt = Date().addingTimeInterval(3_600) }
+      if index % 4 == 2 { request.maxVisits = 1 }
+      if index == 5 { request.slug = "a-slug" }
+      let link = try await store.createLink(request)
+      if index % 4 == 2 { _ = try await store.visit(code: link.code) }
+      if index % 4 == 3 { try await store.deleteLink(code: link.code) }
+      codes.append(link.code)
+    }
+    return codes
+  }
+}
+
+@Suite struct SQLiteConcurrentReadTests {
+  @Test func lookupsAtOnceAnswerAsAlone() async throws {
+    try await ConcurrentReads.answerAsAlone(.sqlite)
+  }
+}
+
+@Suite(.enabled(if: PostgresServer.isReachable, "\(PostgresServer.skipMessage)"))
+struct PostgresConcurrentReadTests {
+  @Test func lookupsAtOnceAnswerAsAlone() async throws {
+    try await ConcurrentReads.answerAsAlone(.postgres)
+  }
+}
