@@ -53,11 +53,10 @@ enum MaskPenalty {
       for y in 0..<size {
         for x in 0..<size { columns[x * size + y] = rows[y * size + x] }
       }
-      var penalties = darkShareAndBlocks(rows, size: size)
       if size <= RunBits.widest {
-        RunBits.add(rows: rows, columns: columns, size: size, to: &penalties)
-        return first(penalties)
+        return first(RunBits.penalties(rows: rows, columns: columns, size: size))
       }
+      var penalties = darkShareAndBlocks(rows, size: size)
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * size + 4) { runs in
         guard let runs = runs.baseAddress else { return }
         for mask in 0..<8 {
@@ -103,11 +102,7 @@ enum MaskPenalty {
         }
       }
     }
-    let area = size * size
-    return (0..<8).map { mask in
-      let percent = (200 * darks[mask] + area) / area / 2
-      return abs(percent - 50) / 5 * 10 + 3 * blocks[mask]
-    }
+    return (0..<8).map { darkShareAndBlocks(darks[$0], blocks[$0], size: size) }
   }
 
   /// N1 and N3 of one row or column under one mask. The runs are numbered as libqrencode
@@ -170,5 +165,12 @@ enum MaskPenalty {
       index += 2
     }
     return penalty
+  }
+
+  /// N4 and N2 of a mask with `darks` dark modules and `blocks` uniform 2 × 2 blocks.
+  static func darkShareAndBlocks(_ darks: Int, _ blocks: Int, size: Int) -> Int {
+    let area = size * size
+    let percent = (200 * darks + area) / area / 2
+    return abs(percent - 50) / 5 * 10 + 3 * blocks
   }
 }

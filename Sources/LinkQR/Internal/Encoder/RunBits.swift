@@ -5,22 +5,36 @@ enum RunBits {
   /// The widest symbol whose lines fit a word.
   static let widest = 64
 
-  /// N1 and N3 of the eight masks, added to `penalties`, for the lines of `rows` and `columns`
-  /// (one byte per module whose bit m is its colour under mask m; 8 readable bytes past each).
-  static func add(
+  /// The penalties of the eight masks (N1 to N4) for the lines of `rows` and `columns` (one
+  /// byte per module whose bit m is its colour under mask m; 8 readable bytes past each).
+  static func penalties(
     rows: UnsafePointer<UInt8>,
     columns: UnsafePointer<UInt8>,
-    size: Int,
-    to penalties: inout [Int]
-  ) {
-    let valid: UInt64 = size == 64 ? ~0 : (1 << UInt64(size)) &- 1
+    size: Int
+  ) -> [Int] {
+    let valid = SIMD8<UInt64>(repeating: size == 64 ? ~0 : (1 << UInt64(size)) &- 1)
+    let inside = valid & SIMD8(repeating: ~1)
     var sums = SIMD8<Int>(repeating: 0)
+    var darks = SIMD8<Int>(repeating: 0)
+    var blocks = SIMD8<Int>(repeating: 0)
+    var above = SIMD8<UInt64>(repeating: 0)
     for line in 0..<(2 * size) {
       let start = line < size ? rows + line * size : columns + (line - size) * size
-      let lines = bits(start, size: size) & SIMD8(repeating: valid)
+      let lines = bits(start, size: size) & valid
       for mask in 0..<8 { sums[mask] &+= penalty(lines[mask], size: size) }
+      guard line < size else { continue }
+      // A uniform 2 × 2 block ends at x: x and x − 1 alike in this row and the one above,
+      // and the rows alike at x.
+      let uniform = ~(lines ^ above) & ~(lines ^ (lines &<< 1)) & ~(above ^ (above &<< 1)) & inside
+      for mask in 0..<8 {
+        darks[mask] &+= lines[mask].nonzeroBitCount
+        if line > 0 { blocks[mask] &+= uniform[mask].nonzeroBitCount }
+      }
+      above = lines
     }
-    for mask in 0..<8 { penalties[mask] += sums[mask] }
+    return (0..<8).map {
+      sums[$0] + MaskPenalty.darkShareAndBlocks(darks[$0], blocks[$0], size: size)
+    }
   }
 
   /// A line's colours under each mask as words: eight modules at a time, the 8 × 8 bits
