@@ -91,7 +91,10 @@ extension NewShortLink {
   /// included (`table` knows the route's parameters).
   static func read(json body: [UInt8], table: RouteTable?) throws(RequestProblem) -> NewShortLink {
     let members = try JSONInput.object(body, shape: #"{"route", "params", …}"#)
-    if let unknown = members.keys.sorted().first(where: { !fields.contains($0) }) {
+    // Sorted only to name the first unknown field, when there is one.
+    if members.keys.contains(where: { !fields.contains($0) }),
+      let unknown = members.keys.sorted().first(where: { !fields.contains($0) })
+    {
       throw RequestProblem(
         field: String(unknown.prefix(64)),
         message: "unknown field '\(unknown.prefix(64))'; the fields are "

@@ -103,6 +103,27 @@ import Testing
     #expect(counts.values.allSatisfy { (3_300...4_200).contains($0) })
   }
 
+  /// The codes of created links: every position uniform over the alphabet, past each 64-bit
+  /// draw's twelve characters too (8 and 12: one draw; 25 and 32: three).
+  @Test(arguments: [8, 12, 25, 32])
+  func shortCodesAreUniformAtEveryPosition(length: Int) {
+    var seen: Set<String> = []
+    var counts = Array(repeating: [UInt8: Int](), count: length)
+    for _ in 0..<4_000 {
+      let code = ShortCode.random(length: length)
+      #expect(code.utf8.count == length)
+      seen.insert(code)
+      for (position, byte) in code.utf8.enumerated() { counts[position][byte, default: 0] += 1 }
+    }
+    #expect(seen.count == 4_000)
+    for position in counts {
+      #expect(Set(position.keys) == Set(ShortCode.alphabetBytes))
+      // 4,000 characters over 32 symbols: each near 125 (σ ≈ 11); a stuck or biased bit strays
+      // far.
+      #expect(position.values.allSatisfy { (60...200).contains($0) })
+    }
+  }
+
   @Test func keysAreReadBack() {
     let (id, key) = KeyHashing.generate()
     #expect(KeyHashing.id(in: key) == id)

@@ -194,7 +194,7 @@ public final class LinkStore: Sendable {
       throw StoreError(.invalidRequest, problem, field: "slug")
     }
     return LinkRow(
-      code: request.slug ?? SecureRandom.code(length: options.codeLength),
+      code: request.slug ?? ShortCode.random(length: options.codeLength),
       route: values.routeName,
       params: ParamsCoding.encode(values),
       createdAt: Int64(now.timeIntervalSince1970.rounded(.down)),
@@ -225,7 +225,7 @@ public final class LinkStore: Sendable {
       guard attempts < 4 else {
         throw StoreError(.internalError, "could not find a free code after \(attempts) tries")
       }
-      row.code = SecureRandom.code(length: options.codeLength)
+      row.code = ShortCode.random(length: options.codeLength)
     }
   }
 

@@ -26,6 +26,12 @@ enum ParamsCoding {
 
   private static func quote(_ text: String, into output: inout String) {
     output += "\""
+    // The usual value (a UUID, a number, a plain word) has nothing to escape: copied whole.
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+      output += text
+      output += "\""
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""
