@@ -78,6 +78,9 @@ struct APIRouter: Sendable {
         response.headers[.contentType] = "application/json"
       }
       response.headers[.cacheControl] = "no-store"
+      let collector = BodyCollector()
+      try await response.body.write(collector)
+      response.body = ResponseBody(byteBuffer: collector.buffer)
       return response
     } catch {
       return Self.refusal(error, request, context)
@@ -112,6 +115,22 @@ struct APIRouter: Sendable {
       "the server failed; its log says why"
     )
   }
+}
+
+/// The body of a generated answer, whole. swift-openapi-hummingbird hands every body to
+/// hummingbird as a stream (a closure), which hummingbird sends as three writes to the
+/// connection — the head, the bytes, the end — each one a trip through the channel's writer and
+/// a flush; one buffer goes out with its head in one write, as the extension's own answers do.
+/// The bytes and the `Content-Length` are the same.
+private final class BodyCollector: ResponseBodyWriter {
+  private(set) var buffer = ByteBuffer()
+
+  func write(_ buffer: ByteBuffer) async throws {
+    var buffer = buffer
+    self.buffer.writeBuffer(&buffer)
+  }
+
+  func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }
 
 /// ISO 8601 times: read with or without fractional seconds, as `POST /api/v1/links` always read
