@@ -1,6 +1,8 @@
 import Foundation
-import LinkStore
+import PostgresNIO
 import Testing
+
+@testable import LinkStore
 
 /// Lookups made at once (on PostgreSQL they share one statement) answer exactly what each
 /// gives alone: active, expired, used up, deleted, a code in other letters, not found.
@@ -72,5 +74,63 @@ enum ConcurrentReads {
 struct PostgresConcurrentReadTests {
   @Test func lookupsAtOnceAnswerAsAlone() async throws {
     try await ConcurrentReads.answerAsAlone(.postgres)
+  }
+
+  /// Lookups whose read waits (here for a lock) get the deadline's error, each its own, and
+  /// the next lookup answers once the read can go on.
+  @Test func lookupsPastTheirDeadlineAreUnavailable() async throws {
+    var options = TestDatabase.options
+    options.operationTimeout = .milliseconds(300)
+    try await TestDatabase.with(.postgres) { database in
+      try await database.withStore(options: options) { store throws in
+        let link = try await store.createLink(
+          NewShortLink(
+            route: "shared-checklist",
+            arguments: ["id": "3f2504e0-4f89-11d3-9a0c-0305e82c3301"]
+          )
+        )
+        let postgres = try #require(store.backend as? PostgresBackend)
+        try await postgres.client.withConnection { connection in
+          _ = try await connection.query("BEGIN", logger: testLogger)
+          _ = try await connection.query(
+            "LOCK TABLE linkgen_links IN ACCESS EXCLUSIVE MODE",
+            logger: testLogger
+          )
+          // A lookup without its deadline would wait for the lock: after 30 s the lock goes,
+          // so that the test fails instead of hanging.
+          let errors = try await withThrowingTaskGroup(of: StoreError?.self) { group in
+            for _ in 0..<3 {
+              group.addTask {
+                do throws(StoreError) {
+                  _ = try await store.link(code: link.code)
+                  return nil
+                } catch {
+                  return error
+                }
+              }
+            }
+            group.addTask {
+              try? await Task.sleep(for: .seconds(30))
+              return StoreError(.internalError, "no answer within 30 s")
+            }
+            var errors: [StoreError?] = []
+            while errors.count < 3, let error = try await group.next() {
+              errors.append(error)
+              if error?.code == .internalError { break }
+            }
+            _ = try await connection.query("ROLLBACK", logger: testLogger)
+            group.cancelAll()
+            return errors
+          }
+          #expect(errors.count == 3)
+          for error in errors {
+            #expect(error?.code == .unavailable)
+            #expect(error?.message.contains("did not answer within") == true)
+          }
+        }
+        let state = try await store.link(code: link.code)
+        #expect(state == .active(try #require(state.link)))
+      }
+    }
   }
 }

@@ -13,11 +13,7 @@ extension LinkStore {
     -> ShortLinkState
   {
     guard KeptPath.isPlausible(keptPath) else { return .notFound }
-    guard
-      let row = try await withDeadline({ () throws(StoreError) in
-        try await self.backend.link(keptPath: keptPath)
-      })
-    else { return .notFound }
+    guard let row = try await linkRow(keptPath: keptPath) else { return .notFound }
     return try state(of: row, now: now)
   }
 

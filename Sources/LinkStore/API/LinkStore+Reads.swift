@@ -1,4 +1,5 @@
 package import Foundation
+import NIOCore
 
 extension LinkStore {
   /// What a code leads to now, read on the caller's thread when the backend can answer
@@ -13,5 +14,37 @@ extension LinkStore {
     else { return nil }
     guard let row else { return .notFound }
     return try? state(of: row, now: now)
+  }
+}
+
+extension LinkStore {
+  /// The row a code leads to. PostgreSQL's coalesced read takes the deadline itself (a timer
+  /// per lookup, the same error as ``withDeadline(timeout:_:)``'s), without a task per lookup
+  /// racing it; SQLite bounds its own waits.
+  func linkRow(code: String) async throws(StoreError) -> LinkRow? {
+    guard let postgres = backend as? PostgresBackend else {
+      return try await backend.link(code: code)
+    }
+    return try await postgres.link(code: code, deadline: readDeadline())
+  }
+
+  /// The row kept at an old path, as ``linkRow(code:)`` reads a code's.
+  func linkRow(keptPath: String) async throws(StoreError) -> LinkRow? {
+    guard let postgres = backend as? PostgresBackend else {
+      return try await backend.link(keptPath: keptPath)
+    }
+    return try await postgres.link(keptPath: keptPath, deadline: readDeadline())
+  }
+
+  private func readDeadline() -> PostgresLinkReader.Deadline {
+    let timeout = options.operationTimeout
+    let databaseURL = databaseURL
+    let parts = timeout.components
+    return PostgresLinkReader.Deadline(
+      timeout: .nanoseconds(parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000),
+      expired: {
+        StoreError(.unavailable, "the database did not answer within \(timeout) (\(databaseURL))")
+      }
+    )
   }
 }

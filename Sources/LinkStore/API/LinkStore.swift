@@ -236,11 +236,7 @@ public final class LinkStore: Sendable {
   ///   or values no longer fit the table, or a database code.
   public func link(code: String, now: Date = Date()) async throws(StoreError) -> ShortLinkState {
     guard ShortCode.isPlausible(code) else { return .notFound }
-    guard
-      let row = try await withDeadline({ () throws(StoreError) in
-        try await self.backend.link(code: code)
-      })
-    else { return .notFound }
+    guard let row = try await linkRow(code: code) else { return .notFound }
     return try state(of: row, now: now)
   }
 

@@ -264,6 +264,13 @@ final class PostgresBackend: StoreBackend {
     try await linksByCode.link(code)
   }
 
+  /// The link with this code, or the deadline's error when it is not read in time.
+  func link(code: String, deadline: PostgresLinkReader.Deadline) async throws(StoreError)
+    -> LinkRow?
+  {
+    try await linksByCode.link(code, deadline: deadline)
+  }
+
   func countVisit(code: String, now: Int64) async throws(StoreError) -> LinkRow? {
     var binds = PostgresBindings()
     binds.append(code)
@@ -292,6 +299,13 @@ final class PostgresBackend: StoreBackend {
 
   func link(keptPath: String) async throws(StoreError) -> LinkRow? {
     try await linksByKeptPath.link(keptPath)
+  }
+
+  /// The link kept at this path, or the deadline's error when it is not read in time.
+  func link(keptPath: String, deadline: PostgresLinkReader.Deadline) async throws(StoreError)
+    -> LinkRow?
+  {
+    try await linksByKeptPath.link(keptPath, deadline: deadline)
   }
 
   func keptPaths(now: Int64) async throws(StoreError) -> [String] {

@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import NIOCore
 import NIOPosix
 
 /// Coalesced reads of links by one key (their code, or their kept path): the lookups that
@@ -9,15 +10,21 @@ import NIOPosix
 ///
 /// Each waiter gets the row whose key is exactly (byte for byte, as PostgreSQL's `=` on text)
 /// the one it asked for, or `nil`; when the statement fails, every waiter of that read gets the
-/// error, as each would have alone.
+/// error, as each would have alone. A lookup given a ``Deadline`` gets its error when the
+/// answer is not there in time (its read goes on, and its answer is dropped): a timer on the
+/// caller's event loop, instead of a task per lookup racing a clock.
 final class PostgresLinkReader: Sendable {
   /// Reads the rows whose key is one of these (all different).
   typealias Reader = @Sendable ([String]) async throws(StoreError) -> [LinkRow]
 
-  private typealias Waiter = CheckedContinuation<Result<LinkRow?, StoreError>, Never>
+  /// How long a lookup may wait for its answer, and the error it gets after that.
+  struct Deadline: Sendable {
+    var timeout: TimeAmount
+    var expired: @Sendable () -> StoreError
+  }
 
   private struct State {
-    var pending: [(key: String, waiter: Waiter)] = []
+    var pending: [Lookup] = []
     var reading = 0
   }
 
@@ -37,18 +44,24 @@ final class PostgresLinkReader: Sendable {
   }
 
   /// The row with this key, read together with the lookups waiting beside it.
-  func link(_ key: String) async throws(StoreError) -> LinkRow? {
-    let result = await withCheckedContinuation { (waiter: Waiter) in
+  func link(_ key: String, deadline: Deadline? = nil) async throws(StoreError) -> LinkRow? {
+    // On the caller's event loop when it runs on one (a request): its timer and its read's
+    // task stay on that thread (Swift's global executor would be a hop there and back).
+    let loop = MultiThreadedEventLoopGroup.currentEventLoop
+    let result = await withCheckedContinuation { (waiter: Lookup.Waiter) in
+      let lookup = Lookup(key, waiter)
+      if let deadline {
+        lookup.timer = (loop ?? MultiThreadedEventLoopGroup.singleton.any()).scheduleTask(
+          in: deadline.timeout
+        ) { lookup.finish(.failure(deadline.expired()), cancelTimer: false) }
+      }
       let lead = state.withLockedValue { state in
-        state.pending.append((key, waiter))
+        state.pending.append(lookup)
         guard state.reading < Self.maximumReads else { return false }
         state.reading += 1
         return true
       }
-      // On the caller's event loop when it runs on one (a request): Swift's global executor
-      // would be a thread hop there and back for each read.
       if lead {
-        let loop = MultiThreadedEventLoopGroup.currentEventLoop
         Task(executorPreference: loop.map(EventLoopExecutor.init)) { await self.readBatches() }
       }
     }
@@ -66,7 +79,7 @@ final class PostgresLinkReader: Sendable {
       }
       if batch.isEmpty { return }
       let results = await answers(batch.map(\.key))
-      for (entry, result) in zip(batch, results) { entry.waiter.resume(returning: result) }
+      for (lookup, result) in zip(batch, results) { lookup.finish(result) }
     }
   }
 
@@ -87,5 +100,35 @@ final class PostgresLinkReader: Sendable {
     return keys.map { wanted in
       .success(rows.first { self.key($0)?.utf8.elementsEqual(wanted.utf8) == true })
     }
+  }
+}
+
+/// One lookup waiting for its answer: resumed once, by its read or by its deadline's timer,
+/// whichever comes first.
+private final class Lookup: @unchecked Sendable {
+  typealias Waiter = CheckedContinuation<Result<LinkRow?, StoreError>, Never>
+
+  let key: String
+  /// Set once, before the lookup is shared (``PostgresLinkReader/link(_:deadline:)``), so read
+  /// only by its read (after the lock that shares it), never by the timer itself.
+  var timer: Scheduled<Void>?
+  private let waiter: NIOLockedValueBox<Waiter?>
+
+  init(_ key: String, _ waiter: Waiter) {
+    self.key = key
+    self.waiter = NIOLockedValueBox(waiter)
+  }
+
+  /// Resumes the waiter with `result` unless it was resumed already.
+  func finish(_ result: Result<LinkRow?, StoreError>, cancelTimer: Bool = true) {
+    guard
+      let waiter = waiter.withLockedValue({ box in
+        defer { box = nil }; return box
+      })
+    else {
+      return
+    }
+    if cancelTimer { timer?.cancel() }
+    waiter.resume(returning: result)
   }
 }
