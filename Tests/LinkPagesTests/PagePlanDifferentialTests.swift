@@ -263,4 +263,21 @@ struct PagePlanDifferentialTests {
     #expect(plan.contains("content=\"x&quot;\u{301} onmouseover=alert(1) y\""))
     #expect(oracle.contains("content=\"x\"\u{301} onmouseover=alert(1) y\""))
   }
+
+  /// The desktop page's QR drawing (edges found branch-free, outlines traced and written in one
+  /// pass) prints what `QRCode.svg()` prints, as the page inlines it, for codes of many sizes,
+  /// every error-correction level and random bytes (saddle points, holes, one-module islands).
+  @Test func qrDrawingPrintsTheSVG() throws {
+    var generator = Generator(state: 0x5EED_0D2A)
+    let levels: [QRErrorCorrection] = [.low, .medium, .quartile, .high]
+    for round in 0..<300 {
+      let count = 1 + Int.random(in: 0..<(round < 200 ? 120 : 900), using: &generator)
+      let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let code = try QRCode(bytes: bytes, errorCorrection: levels[round % 4])
+      var drawn: [UInt8] = []
+      QRDrawing(code: code).draw(into: &drawn)
+      let expected = try InlineSVG.checked(code.svg()).get()
+      #expect(String(decoding: drawn, as: UTF8.self) == expected, "round \(round), \(count) bytes")
+    }
+  }
 }

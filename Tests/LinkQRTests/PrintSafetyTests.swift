@@ -197,7 +197,7 @@ struct OutlineTests {
 
   static func windings(_ code: QRCode, excluding area: QRLogoArea? = nil) -> [[Int]: Int] {
     var outlines: [[(x: Int, y: Int)]] = []
-    code.forEachDarkOutline(excluding: area) { outlines.append($0) }
+    code.forEachDarkOutline(excluding: area) { outlines.append(Array($0)) }
     return windings(outlines)
   }
 
