@@ -155,8 +155,9 @@ let package = Package(
       dependencies: [
         "LinkKit",
         .product(name: "Mustache", package: "swift-mustache"),
-        // SHA-256 of the page's own styles and scripts for the Content-Security-Policy.
-        .product(name: "Crypto", package: "swift-crypto"),
+        // No swift-crypto: the Content-Security-Policy's SHA-256 of the page's own styles and
+        // scripts is LinkPages' own (CSPHash), so neither an app nor the readers' fuzz build
+        // compiles BoringSSL for it.
       ],
       plugins: ["EmbedTemplates"]
     ),
@@ -386,8 +387,12 @@ let package = Package(
     ),
     .testTarget(
       name: "LinkPagesTests",
-      // LinkServer and LinkQR for the differential test's desktop page (its QR drawing).
-      dependencies: ["LinkPages", "LinkKit", "LinkgenTestSupport", "LinkServer", "LinkQR"]
+      // LinkServer and LinkQR for the differential test's desktop page (its QR drawing);
+      // swift-crypto as the reference CSPHash is checked against.
+      dependencies: [
+        "LinkPages", "LinkKit", "LinkgenTestSupport", "LinkServer", "LinkQR",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
     ),
     .target(
       name: "LinkTargetTestSupport",

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The landing page's Content-Security-Policy. Templates write `{{csp}}` into a
@@ -26,10 +25,9 @@ struct ContentSecurityPolicy {
       + "base-uri 'none'; form-action 'none'; object-src 'none'"
   }
 
-  /// `'sha256-<base64>'` of a script's or style's exact text (its UTF-8 bytes), SHA-256 by
-  /// swift-crypto.
+  /// `'sha256-<base64>'` of a script's or style's exact text (its UTF-8 bytes).
   static func source(of text: some StringProtocol) -> String {
-    "'sha256-\(Data(SHA256.hash(data: Array(text.utf8))).base64EncodedString())'"
+    CSPHash.source(of: Array(text.utf8))
   }
 
   /// `'sha256-<base64>'` for the text of each `<style>` element in `html`, in order.

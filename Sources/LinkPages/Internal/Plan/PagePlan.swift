@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A page variant compiled once: static UTF-8 bytes and typed holes, tidied, with its
@@ -147,7 +146,7 @@ struct PagePlan: Sendable {
       else { throw Self.brokenStyle(origin) }
       let offset = text.startIndex - lowered.startIndex
       let body = text[(tagEnd + 1 + offset)..<(close.lowerBound + offset)]
-      sources.append("'sha256-\(Data(SHA256.hash(data: Array(body))).base64EncodedString())'")
+      sources.append(CSPHash.source(of: body))
       rest = lowered[close.upperBound...]
     }
     return sources
