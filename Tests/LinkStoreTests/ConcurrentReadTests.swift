@@ -79,8 +79,10 @@ struct PostgresConcurrentReadTests {
   /// Lookups whose read waits (here for a lock) get the deadline's error, each its own, and
   /// the next lookup answers once the read can go on.
   @Test func lookupsPastTheirDeadlineAreUnavailable() async throws {
+    // Short enough to wait for, long enough that opening the store (connecting, migrating)
+    // under a loaded CI machine stays within it: the connection's deadline is this one too.
     var options = TestDatabase.options
-    options.operationTimeout = .milliseconds(300)
+    options.operationTimeout = .seconds(2)
     try await TestDatabase.with(.postgres) { database in
       try await database.withStore(options: options) { store throws in
         let link = try await store.createLink(
