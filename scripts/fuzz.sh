@@ -3,7 +3,8 @@
 #
 #   scripts/fuzz.sh --list               the targets, one a line (builds nothing)
 #   scripts/fuzz.sh TARGET SECONDS       build, then fuzz TARGET for SECONDS
-#   scripts/fuzz.sh --smoke SECONDS      build, then fuzz every target for SECONDS each
+#   scripts/fuzz.sh --smoke SECONDS      build, then fuzz every target for SECONDS each, as
+#                                        many at a time as there are cores
 #   scripts/fuzz.sh --smoke SECONDS --readers
 #                                        the same without the server target (CI): the build
 #                                        leaves out hummingbird and SwiftNIO, minutes shorter
@@ -21,7 +22,7 @@ scratch=.build-fuzz
 binary="$scratch/release/linkgen-fuzz"
 
 usage() {
-  sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 64
 }
 
@@ -92,8 +93,19 @@ case "$1" in
     [ $# -eq 2 ] || { [ $# -eq 3 ] && [ "$3" = --readers ]; } || usage
     [[ "$2" =~ ^[0-9]+$ ]] || usage
     build "${3:-}"
+    # The targets run side by side, as many at a time as there are cores (libFuzzer's run uses
+    # one), each writing its own log; their summary lines come as they end.
     failed=0
-    for target in $("$binary" --list); do run "$target" "$2" || failed=1; done
+    running=()
+    for target in $("$binary" --list); do
+      run "$target" "$2" &
+      running+=($!)
+      if [ "${#running[@]}" -ge "$(nproc)" ]; then
+        wait "${running[0]}" || failed=1
+        running=("${running[@]:1}")
+      fi
+    done
+    for pid in "${running[@]}"; do wait "$pid" || failed=1; done
     exit "$failed"
     ;;
   -*)
