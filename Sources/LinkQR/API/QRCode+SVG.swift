@@ -37,15 +37,39 @@ extension QRCode {
     let area = try logo.map { logo throws(QRError) in try logoArea(fraction: logo.size) }
     let parts = SVGParts(code: self, options: options, logo: logo)
     return String(capacity: parts.capacity) { out in
-      parts.writeOpening(&out)
-      out.write("<path ")
-      out.write(parts.fill)
-      out.write(" d=\"")
-      writePath(&out, margin: options.margin, excluding: area)
-      out.write("\"/>\n")
-      if let area { parts.writeLogo(&out, area: area) }
-      out.write("</svg>\n")
+      writeDocument(&out, parts, excluding: area, inline: false)
     }
+  }
+
+  /// Appends the code to `out` as a page inlines it: ``svg(_:)`` with the default options,
+  /// without the XML declaration and the final line feed. The desktop landing page draws its
+  /// code this way, straight into the page, with no SVG text to make, check and copy.
+  package func appendInlineSVG(to out: inout [UInt8]) {
+    let parts = SVGParts(code: self, options: QRRenderOptions(), logo: nil)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: parts.capacity)
+    defer { buffer.deallocate() }
+    var writer = TextWriter(buffer)
+    writeDocument(&writer, parts, excluding: nil, inline: true)
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+  }
+
+  /// The document: the opening (the XML declaration unless `inline`), the dark modules'
+  /// path, the logo when there is one, and the closing tag (with a line feed unless `inline`).
+  private func writeDocument(
+    _ out: inout TextWriter,
+    _ parts: SVGParts,
+    excluding area: QRLogoArea?,
+    inline: Bool
+  ) {
+    if !inline { out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") }
+    parts.writeOpening(&out)
+    out.write("<path ")
+    out.write(parts.fill)
+    out.write(" d=\"")
+    writePath(&out, margin: parts.margin, excluding: area)
+    out.write("\"/>\n")
+    if let area { parts.writeLogo(&out, area: area) }
+    out.write(inline ? "</svg>" : "</svg>\n")
   }
 
   /// What the SVG document is made of besides the path: its size, colours and logo, as bytes.
@@ -81,9 +105,8 @@ extension QRCode {
         + (image?.count ?? 0)
     }
 
-    /// The XML declaration, the `<svg>` element's opening tag and the background's `<rect>`.
+    /// The `<svg>` element's opening tag and the background's `<rect>`.
     func writeOpening(_ out: inout TextWriter) {
-      out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
       out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" ")
       if image != nil { out.write("xmlns:xlink=\"http://www.w3.org/1999/xlink\" ") }
       out.write("version=\"1.1\" width=\"")
