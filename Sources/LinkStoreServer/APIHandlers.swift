@@ -55,7 +55,7 @@ struct APIHandlers: APIProtocol {
       case .badRequest: return .badRequest(.init(body: .json(failure.body)))
       case .conflict: return .conflict(.init(body: .json(failure.body)))
       case .serviceUnavailable: return .serviceUnavailable(failure.unavailable)
-      default: return .undocumented(statusCode: failure.status.code, failure.payload)
+      default: throw failure
       }
     }
   }
@@ -76,7 +76,7 @@ struct APIHandlers: APIProtocol {
       switch failure.status {
       case .notFound: return .notFound(.init(body: .json(failure.body)))
       case .serviceUnavailable: return .serviceUnavailable(failure.unavailable)
-      default: return .undocumented(statusCode: failure.status.code, failure.payload)
+      default: throw failure
       }
     }
   }
@@ -96,7 +96,7 @@ struct APIHandlers: APIProtocol {
     case .badRequest: return .badRequest(.init(body: .json(failure.body)))
     case .notFound: return .notFound(.init(body: .json(failure.body)))
     case .serviceUnavailable: return .serviceUnavailable(failure.unavailable)
-    default: return .undocumented(statusCode: failure.status.code, failure.payload)
+    default: throw failure
     }
   }
 
@@ -109,7 +109,7 @@ struct APIHandlers: APIProtocol {
       switch failure.status {
       case .badRequest: return .badRequest(.init(body: .json(failure.body)))
       case .serviceUnavailable: return .serviceUnavailable(failure.unavailable)
-      default: return .undocumented(statusCode: failure.status.code, failure.payload)
+      default: throw failure
       }
     }
   }
@@ -169,10 +169,15 @@ struct APIHandlers: APIProtocol {
   { throw AnsweredElsewhere() }
 }
 
-/// An error answer in the document's terms: its status and `Error` object.
+/// An error answer in the document's terms: its status and `Error` object. An operation
+/// returns the statuses its document lists; it throws the others (500), which ``APIRouter``
+/// answers with the same error object and logs with their cause.
 struct APIFailure: Error {
   let status: HTTPResponse.Status
   let body: Components.Schemas._Error
+  /// The store's own error behind a 500, for the log: the answer says only that the server
+  /// failed.
+  private(set) var cause: StoreError?
 
   init(_ status: HTTPResponse.Status, _ code: String, _ message: String, field: String? = nil) {
     self.status = status
@@ -192,6 +197,7 @@ struct APIFailure: Error {
       status == .internalServerError ? "the server failed; its log says why" : error.message,
       field: APIResponses.field(of: error)
     )
+    cause = error
   }
 
   static func noSuchCode(_ code: String, field: String) -> APIFailure {
@@ -208,17 +214,6 @@ struct APIFailure: Error {
     .init(headers: .init(retryAfter: 5), body: .json(body))
   }
 
-  /// A status the operation does not document (500): the same error object, as JSON.
-  var payload: UndocumentedPayload {
-    let bytes = APIResponses.errorBytes(
-      code: status == .internalServerError ? "internalError" : body.error.code.rawValue,
-      message: body.error.message,
-      field: body.error.field
-    )
-    var headers = HTTPFields()
-    headers[.contentType] = "application/json"
-    return UndocumentedPayload(headerFields: headers, body: HTTPBody(bytes))
-  }
 }
 
 extension NewShortLink {

@@ -101,6 +101,9 @@ struct APIRouter: Sendable {
         field: "code"
       )
     }
+    if let failure = (error as? ServerError)?.underlyingError as? APIFailure {
+      return answer(failure, request, context)
+    }
     if let error = error as? ServerError, error.underlyingError is DecodingError {
       return APIResponses.error(
         .badRequest,
@@ -113,6 +116,29 @@ struct APIRouter: Sendable {
       .internalServerError,
       "internalError",
       "the server failed; its log says why"
+    )
+  }
+}
+
+extension APIRouter {
+  /// A failure whose status the operation's document does not list (500), as the API's error
+  /// object — the generated code would send an undocumented answer without its body — logged
+  /// with the store's error behind it.
+  static func answer(_ failure: APIFailure, _ request: Request, _ context: LinkRequestContext)
+    -> Response
+  {
+    let failed = failure.status == .internalServerError
+    if failed {
+      let cause = failure.cause.map { "\($0.code.rawValue): \($0.message)" }
+      context.logger.error(
+        "api: \(request.method) \(request.head.path ?? ""): \(cause ?? failure.body.error.message)"
+      )
+    }
+    return APIResponses.error(
+      failure.status,
+      failed ? "internalError" : failure.body.error.code.rawValue,
+      failure.body.error.message,
+      field: failure.body.error.field
     )
   }
 }

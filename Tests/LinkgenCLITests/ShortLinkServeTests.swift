@@ -368,6 +368,38 @@ enum API {
   /// On a kept-alive connection, a short link whose link and page are in memory is answered on
   /// the event loop (no hummingbird, no database): the answer must be the one the first visit
   /// got, each visit must still count once, and the address's rate limit must still hold.
+  /// A store failure the document gives no status for is a 500 with the API's error object
+  /// (not an empty body), its cause in the server's log and not in the answer. The failure is
+  /// real: a trigger in the SQLite file refuses every new link.
+  @Test func aFailedCreateIs500WithTheErrorObjectAndItsCauseInTheLog() throws {
+    guard let sqlite = ProcessRunner.find(["sqlite3"]) else {
+      print("skipped: sqlite3 is not installed")
+      return
+    }
+    let directory = try TemporaryDirectory()
+    let path = directory.file("links.sqlite").path
+    let key = try API.key("sqlite:\(path)", scopes: "links:create")
+    let trigger =
+      "CREATE TRIGGER refuse_links BEFORE INSERT ON linkgen_links "
+      + "BEGIN SELECT RAISE(ABORT, 'refused by the test trigger'); END"
+    let made = try ProcessRunner.run(sqlite, [path, ".timeout 5000", trigger])
+    #expect(made.status == 0, "\(made.error)")
+    let server = try ServerProcess(Linkgen.openlist + ["--database", "sqlite:\(path)"])
+    let failed = try API.send(
+      server,
+      "POST",
+      "/api/v1/links",
+      body: API.createBody(),
+      headers: API.bearer(key)
+    )
+    #expect(failed.status == 500, "\(failed.text)")
+    #expect(failed.header("Content-Type") == "application/json")
+    #expect(try API.error(failed).code == "internalError")
+    #expect(failed.text.contains("the server failed; its log says why"))
+    #expect(!failed.text.contains("trigger"))
+    #expect(server.log.contains("refused by the test trigger"), "\(server.log)")
+  }
+
   @Test func aPopularShortLinkAnsweredFromMemoryIsTheSameAnswerAndCountsEveryVisit() throws {
     let directory = try TemporaryDirectory()
     let database = "sqlite:\(directory.file("links.sqlite").path)"
