@@ -92,7 +92,7 @@ import Testing
     var seen: Set<String> = []
     var counts: [Character: Int] = [:]
     for _ in 0..<10_000 {
-      let code = SecureRandom.code(length: 12)
+      let code = ShortCode.random(length: 12)
       #expect(code.count == 12)
       seen.insert(code)
       for character in code { counts[character, default: 0] += 1 }

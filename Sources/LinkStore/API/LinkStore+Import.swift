@@ -170,7 +170,7 @@ struct ImportPlan: Sendable {
     }
     let card = link.card
     let row = LinkRow(
-      code: SecureRandom.code(length: settings.codeLength),
+      code: ShortCode.random(length: settings.codeLength),
       route: values.routeName,
       params: ParamsCoding.encode(values),
       createdAt: link.createdAt.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? now,

@@ -37,14 +37,15 @@ extension LinkStore {
   }
 
   private func readDeadline() -> PostgresLinkReader.Deadline {
-    let timeout = options.operationTimeout
-    let databaseURL = databaseURL
-    let parts = timeout.components
+    let (timeout, databaseURL) = (options.operationTimeout, databaseURL)
     return PostgresLinkReader.Deadline(
-      timeout: .nanoseconds(parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000),
-      expired: {
-        StoreError(.unavailable, "the database did not answer within \(timeout) (\(databaseURL))")
-      }
+      timeout: .nanoseconds(Self.nanoseconds(timeout)),
+      expired: { Self.deadlinePassed(timeout, databaseURL) }
     )
+  }
+
+  /// The error of a database operation that did not end within `timeout`.
+  static func deadlinePassed(_ timeout: Duration, _ databaseURL: DatabaseURL) -> StoreError {
+    StoreError(.unavailable, "the database did not answer within \(timeout) (\(databaseURL))")
   }
 }

@@ -368,10 +368,7 @@ public final class LinkStore: Sendable {
       let timer = (loop ?? MultiThreadedEventLoopGroup.singleton.any()).scheduleTask(
         in: .nanoseconds(Self.nanoseconds(timeout))
       ) {
-        let expired = StoreError(
-          .unavailable,
-          "the database did not answer within \(timeout) (\(databaseURL))"
-        )
+        let expired = Self.deadlinePassed(timeout, databaseURL)
         if once.resume(.failure(expired)) { work.withLockedValue { $0?.cancel() } }
       }
       // On the caller's event loop too: an unstructured task would otherwise run on Swift's
@@ -390,7 +387,7 @@ public final class LinkStore: Sendable {
     return try outcome.get()
   }
 
-  private static func nanoseconds(_ duration: Duration) -> Int64 {
+  static func nanoseconds(_ duration: Duration) -> Int64 {
     duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
   }
 }

@@ -14,8 +14,8 @@ enum KeyHashing {
 
   /// A new key: its id and the whole key text.
   static func generate() -> (id: String, key: String) {
-    let id = SecureRandom.code(length: idLength)
-    return (id, "\(prefix)\(id)_\(SecureRandom.code(length: secretLength))")
+    let id = ShortCode.random(length: idLength)
+    return (id, "\(prefix)\(id)_\(ShortCode.random(length: secretLength))")
   }
 
   /// The id inside a presented key, or `nil` when the text cannot be a key.
