@@ -20,24 +20,24 @@ extension LinkStore {
 extension LinkStore {
   /// The row a code leads to. PostgreSQL's coalesced read takes the deadline itself (a timer
   /// per lookup, the same error as ``withDeadline(timeout:_:)``'s), without a task per lookup
-  /// racing it; SQLite bounds its own waits.
-  func linkRow(code: String) async throws(StoreError) -> LinkRow? {
+  /// racing it; SQLite bounds its own waits. `timeout` defaults to the operation timeout.
+  func linkRow(code: String, timeout: Duration? = nil) async throws(StoreError) -> LinkRow? {
     guard let postgres = backend as? PostgresBackend else {
       return try await backend.link(code: code)
     }
-    return try await postgres.link(code: code, deadline: readDeadline())
+    return try await postgres.link(code: code, deadline: readDeadline(timeout))
   }
 
-  /// The row kept at an old path, as ``linkRow(code:)`` reads a code's.
+  /// The row kept at an old path, as ``linkRow(code:timeout:)`` reads a code's.
   func linkRow(keptPath: String) async throws(StoreError) -> LinkRow? {
     guard let postgres = backend as? PostgresBackend else {
       return try await backend.link(keptPath: keptPath)
     }
-    return try await postgres.link(keptPath: keptPath, deadline: readDeadline())
+    return try await postgres.link(keptPath: keptPath, deadline: readDeadline(nil))
   }
 
-  private func readDeadline() -> PostgresLinkReader.Deadline {
-    let (timeout, databaseURL) = (options.operationTimeout, databaseURL)
+  private func readDeadline(_ timeout: Duration?) -> PostgresLinkReader.Deadline {
+    let (timeout, databaseURL) = (timeout ?? options.operationTimeout, databaseURL)
     return PostgresLinkReader.Deadline(
       timeout: .nanoseconds(Self.nanoseconds(timeout)),
       expired: { Self.deadlinePassed(timeout, databaseURL) }
