@@ -11,8 +11,9 @@ import NIOPosix
 /// Each waiter gets the row whose key is exactly (byte for byte, as PostgreSQL's `=` on text)
 /// the one it asked for, or `nil`; when the statement fails, every waiter of that read gets the
 /// error, as each would have alone. A lookup given a ``Deadline`` gets its error when the
-/// answer is not there in time (its read goes on, and its answer is dropped): a timer on the
-/// caller's event loop, instead of a task per lookup racing a clock.
+/// answer is not there in time (a read under way goes on and its answer is dropped; a lookup
+/// still waiting for its read is left out of it): a timer on the caller's event loop, instead
+/// of a task per lookup racing a clock.
 final class PostgresLinkReader: Sendable {
   /// Reads the rows whose key is one of these (all different).
   typealias Reader = @Sendable ([String]) async throws(StoreError) -> [LinkRow]
@@ -78,8 +79,11 @@ final class PostgresLinkReader: Sendable {
         return batch
       }
       if batch.isEmpty { return }
-      let results = await answers(batch.map(\.key))
-      for (lookup, result) in zip(batch, results) { lookup.finish(result) }
+      // A lookup whose deadline passed while it waited has its answer: it is not read.
+      let waiting = batch.filter { !$0.isFinished }
+      if waiting.isEmpty { continue }
+      let results = await answers(waiting.map(\.key))
+      for (lookup, result) in zip(waiting, results) { lookup.finish(result) }
     }
   }
 
@@ -118,6 +122,9 @@ private final class Lookup: @unchecked Sendable {
     self.key = key
     self.waiter = NIOLockedValueBox(waiter)
   }
+
+  /// Whether the waiter was resumed (by its read or by its deadline).
+  var isFinished: Bool { waiter.withLockedValue { $0 == nil } }
 
   /// Resumes the waiter with `result` unless it was resumed already.
   func finish(_ result: Result<LinkRow?, StoreError>, cancelTimer: Bool = true) {
