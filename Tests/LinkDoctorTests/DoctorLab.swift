@@ -86,15 +86,7 @@ final class DoctorLab {
   // MARK: Processes
 
   /// The built `linkgen`, beside the test bundle (the test target depends on it).
-  static let linkgen: URL = {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("linkgen")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return PackagePaths.root.appendingPathComponent(".build/debug/linkgen")
-  }()
+  static let linkgen = ServeProcess.linkgen
 
   private func startServe() throws {
     let output = scratch.file("serve.out")

@@ -10,15 +10,7 @@ enum Linkgen {
   static let packageRoot = PackagePaths.root
 
   /// The executable, built beside the test bundle (the test target depends on it).
-  static let executable: URL = {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("linkgen")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return packageRoot.appendingPathComponent(".build/debug/linkgen")
-  }()
+  static let executable = ServeProcess.linkgen
 
   static let openlist = ["--config", PackagePaths.example("openlist").path]
   static let photos = ["--config", PackagePaths.example("photos").path]
