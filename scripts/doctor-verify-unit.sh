@@ -10,8 +10,9 @@
 # Also prints systemd-analyze security's exposure score (informational).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-binary=$(realpath "${1:-$root/.build/release/linkgen}")
-[ -x "$binary" ] || { echo "no linkgen binary at $binary (swift build -c release --product linkgen)" >&2; exit 1; }
+# realpath -m: a missing binary gets the message below, not realpath's own.
+binary=$(realpath -m "${1:-$root/.build/release/linkgen}")
+[ -x "$binary" ] || { echo "no linkgen binary at $binary (build one: swift build -c release --product linkgen, or pass its path)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 sed "s#/usr/local/bin/linkgen#$binary#" "$root/deploy/linkgen.service" >"$work/linkgen.service"
