@@ -61,6 +61,24 @@ struct CacheTests {
     #expect(cache.bytes == 300 && cache.count == 1)
   }
 
+  /// With admission on the second offer, a key offered once is not stored (a run of distinct
+  /// keys leaves the cache as it was); offered again, it is.
+  @Test func aKeyOfferedOnceIsNotStoredWhenAdmissionIsOnTheSecondOffer() {
+    let cache = BoundedCache<Int, Weighed>(
+      capacity: 100,
+      byteLimit: 10_000,
+      admitsOnSecondOffer: true
+    )
+    cache.store(Weighed(cacheCost: 10), for: 7)
+    #expect(cache.value(for: 7) == nil && cache.count == 0)
+    cache.store(Weighed(cacheCost: 10), for: 7)
+    #expect(cache.value(for: 7) != nil && cache.count == 1)
+    for key in 1000..<1100 { cache.store(Weighed(cacheCost: 10), for: key) }
+    // Each offered once: nothing else came in, and the kept key stays.
+    #expect(cache.value(for: 7) != nil)
+    #expect(cache.count == 1 && cache.bytes == 10)
+  }
+
   /// The 304's ready head is the full one's without its status line and `Content-Type`.
   @Test func theNotModifiedHeadIsTheFullOneWithoutTheContentType() {
     let canned = CannedResponse(

@@ -42,13 +42,15 @@ extension LinkServer {
     public var qrMaxAge = 2_592_000
     /// Whether `GET /metrics` answers with the Prometheus text format (otherwise 404).
     public var metricsEnabled = true
-    /// The most landing pages, 404 pages excluded, kept rendered in memory.
+    /// The most landing pages, 404 pages excluded, kept rendered in memory. A page is kept
+    /// when it is asked for a second time (the first request leaves a mark of it, four marks
+    /// per page), so that links opened once do not push out the ones people come back to.
     public var pageCacheSize = 2048
     /// The most bytes those pages may take (12 MiB by default: bodies, headers and
     /// bookkeeping), so that a run of distinct links, each page seen once, keeps memory bounded
     /// whatever the pages weigh (a desktop page carries its QR code).
     public var pageCacheBytes = 12 << 20
-    /// The most QR code images kept in memory.
+    /// The most QR code images kept in memory (each kept from its second request, as pages are).
     public var qrCacheSize = 1024
     /// The most bytes those images may take (2 MiB by default).
     public var qrCacheBytes = 2 << 20

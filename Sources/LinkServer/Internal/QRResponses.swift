@@ -57,7 +57,7 @@ struct QRResponses: Sendable {
     security: SecurityHeaders,
     metrics: ServerMetrics
   ) {
-    cache = BoundedCache(capacity: cacheSize, byteLimit: cacheBytes)
+    cache = BoundedCache(capacity: cacheSize, byteLimit: cacheBytes, admitsOnSecondOffer: true)
     cacheControl = "public, max-age=\(maxAge)"
     self.security = security
     self.metrics = metrics

@@ -62,7 +62,7 @@ package final class LandingPages: Sendable {
     self.countsStoreTaps = countsStoreTaps
     languages = AcceptLanguage(locales: renderer.locales)
     self.security = security
-    cache = BoundedCache(capacity: cacheSize, byteLimit: cacheBytes)
+    cache = BoundedCache(capacity: cacheSize, byteLimit: cacheBytes, admitsOnSecondOffer: true)
     self.metrics = metrics
   }
 
