@@ -91,6 +91,22 @@ struct URLPolicyTests {
       )
     }
   }
+
+  /// The branch-free check of a whole link says what the byte check says: for every byte alone,
+  /// and for every byte at each place of a link (first, in a word, last).
+  @Test func wholeLinkCheckMatchesByteCheck() {
+    let link = Array("https://openlist.example.com/lists/a1b2?x=1".utf8)
+    for byte in 0...255 {
+      let expected = URLPolicy.allowed(UInt8(byte))
+      #expect([UInt8(byte)].withUnsafeBufferPointer(URLPolicy.allAllowed) == expected)
+      for place in [0, 9, link.count - 1] {
+        var changed = link
+        changed[place] = UInt8(byte)
+        #expect(changed.withUnsafeBufferPointer(URLPolicy.allAllowed) == expected, "\(byte)")
+      }
+    }
+    #expect([UInt8]().withUnsafeBufferPointer(URLPolicy.allAllowed))
+  }
 }
 
 @Suite(.blockingWork)
