@@ -217,6 +217,23 @@ package struct Migration: Sendable {
       sqlite: sqliteTrigramBatches,
       postgres: []
     ),
+    Migration(
+      version: 8,
+      name: "PostgreSQL roll-ups: counters updated by a flush joined by hash, not in a nested loop",
+      sqlite: [],
+      postgres: postgresRollupJoins
+    ),
+  ]
+
+  /// PostgreSQL's version 8. A flush that updates counters fires the `_update` roll-up triggers,
+  /// which join the statement's old and new rows (transition tables, which have no statistics)
+  /// on the counter's eight key columns. PostgreSQL planned that join as a nested loop: quadratic
+  /// in the counters updated, run once per roll-up (seven times a flush), so a flush updating
+  /// the counters of 4,000 short links took 16 s and one of 20,000 several minutes, while the
+  /// server's clicks waited. Without nested loops the join is hashed: 0.3 s for 4,000.
+  private static let postgresRollupJoins = [
+    "ALTER FUNCTION linkgen_counts_rollup_update() SET enable_nestloop = off",
+    "ALTER FUNCTION linkgen_counts_days_update() SET enable_nestloop = off",
   ]
 
   /// Version 3's columns of an imported link, the same in both dialects but for the integer
