@@ -25,8 +25,8 @@
 # in the same run: distinct / same is the ratio (targets: iPhone and in-app >= 0.5, desktop
 # >= 0.25; `?qr=png`: the server's CPU per distinct image at most 1.25x linkgen-bench's qr-png,
 # when .build/release/linkgen-bench is built). Measured twice: the issue's method (the same URL
-# without a script) and at equal client cost (both through one cheap Lua script); POOL=20000
-# paths per wrk thread.
+# without a script; RUNS=3 runs of each, interleaved, the median ratio) and at equal client
+# cost (both through one cheap Lua script, one run); POOL=20000 paths per wrk thread.
 #
 # Then, with a database (LINKS=1, the default): a short link's page (/s/<code>, click recording
 # on) and the resolve API (GET /api/v1/links/<code>) on SQLite and on PostgreSQL, against the
@@ -251,6 +251,7 @@ done
 #
 # The server's CPU time per request (same / distinct) does not depend on wrk at all.
 POOL=${POOL:-20000}
+RUNS=${RUNS:-3}
 issue_script() {
   cat >"$work/issue$2.lua" <<EOF
 local suffix = "$1"
@@ -324,20 +325,31 @@ qr_png_bench() {
 
 if [ "${DISTINCT:-1}" != 0 ]; then
   printf '\nIssue method: same URL without a script, distinct through a random UUID per request.\n'
-  printf 'Equal client cost: both through the pool script (POOL=%s per wrk thread).\n' "$POOL"
-  printf '\n| request | issue method: same / distinct req/s | ratio | equal client cost: same / distinct req/s | ratio | server CPU µs/request same / distinct | CPU ratio same/distinct | misses per distinct request | errors | target (issue method) |\n'
+  printf 'Issue method: %s runs of each, interleaved; the median ratio.\n' "$RUNS"
+  printf 'Equal client cost: both through the pool script (POOL=%s per wrk thread), one run.\n' "$POOL"
+  printf '\n| request | issue method: same / distinct req/s (median run) | ratio, median (each run) | equal client cost: same / distinct req/s | ratio | server CPU µs/request same / distinct | CPU ratio same/distinct | misses per distinct request | errors | target (issue method) |\n'
   printf '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n'
   for case in "landing page, iPhone|$IPHONE||0.5|page" \
     "landing page, desktop (with its QR code)|$DESKTOP||0.25|page" \
     "landing page, Instagram in-app|$INSTAGRAM||0.5|page" "?qr=png|$IPHONE|?qr=png||qr"; do
     IFS='|' read -r name ua suffix bound cache <<<"$case"
     same_path="/shared-checklists/$ID$suffix"
-    curl -s -o /dev/null -A "$ua" "$L$same_path"  # warm
-    read -r srps _ _ serr scpu <<<"$(UA=$ua run "$L$same_path" no "$linkgen_pid")"
-    read -r drps _ derr dcpu dmiss <<<"$(distinct_run "$ua" "$L/" "$(issue_script "$suffix" "${#suffix}")" "$cache")"
+    curl -s -o /dev/null -A "$ua" "$L$same_path"; curl -s -o /dev/null -A "$ua" "$L$same_path"  # warm (kept from the second request)
+    # The issue's method, RUNS times interleaved (same, distinct, same, …): the ratio is the
+    # median of the runs' ratios, and the rates shown are that run's.
+    : >"$work/pairs"
+    for _ in $(seq "$RUNS"); do
+      read -r srps _ _ serr _ <<<"$(UA=$ua run "$L$same_path" no "$linkgen_pid")"
+      read -r drps _ derr _ dmiss <<<"$(distinct_run "$ua" "$L/" "$(issue_script "$suffix" "${#suffix}")" "$cache")"
+      echo "$(python3 -c "print(f'{$drps/$srps:.4f}')") $srps $drps $((serr + derr)) $dmiss" >>"$work/pairs"
+    done
+    read -r ratio srps drps serr dmiss <<<"$(sort -n -k1,1 "$work/pairs" | awk '{line[NR] = $0} END {print line[int((NR + 1) / 2)]}')"
+    ratio=$(python3 -c "print(f'{$ratio:.2f}')")
+    ratios=$(awk '{printf "%s%.2f", (NR > 1 ? ", " : ""), $1}' "$work/pairs")
+    serr=$(awk '{n += $4} END {print n}' "$work/pairs")
+    derr=0
     read -r psrps _ pserr pscpu _ <<<"$(distinct_run "$ua" "$L/" "$(pool_script "$suffix" "same${#suffix}" "$same_path")" "$cache")"
     read -r pdrps _ pderr pdcpu pdmiss <<<"$(distinct_run "$ua" "$L/" "$(pool_script "$suffix" "${#suffix}")" "$cache")"
-    ratio=$(python3 -c "print(f'{$drps/$srps:.2f}')")
     pratio=$(python3 -c "print(f'{$pdrps/$psrps:.2f}')")
     cpuratio=$(python3 -c "print(f'{$pscpu/$pdcpu:.2f}')")
     errors=$((serr + derr + pserr + pderr))
@@ -355,8 +367,8 @@ print(f'server {$pdcpu:.0f} µs vs linkgen-bench qr-png {$bench / 1000:.0f} µs:
         verdict="reported (build linkgen-bench for the +25 % check)"
       fi
     fi
-    printf '| %s | %s / %s | %s | %s / %s | %s | %s / %s | %s | %s / %s | %s | %s |\n' \
-      "$name" "$srps" "$drps" "$ratio" "$psrps" "$pdrps" "$pratio" "$pscpu" "$pdcpu" "$cpuratio" \
+    printf '| %s | %s / %s | %s (%s) | %s / %s | %s | %s / %s | %s | %s / %s | %s | %s |\n' \
+      "$name" "$srps" "$drps" "$ratio" "$ratios" "$psrps" "$pdrps" "$pratio" "$pscpu" "$pdcpu" "$cpuratio" \
       "$dmiss" "$pdmiss" "$errors" "$verdict"
   done
   printf '\n(server CPU: user + system time of the server process per request, from /proc, with the pool script; misses per distinct request: issue method / equal client cost, from the server'"'"'s page or image cache counters)\n'
