@@ -434,6 +434,20 @@ enum Conformance {
           StatsQuery(from: today, to: today, groupBy: [.platform])
         )
         #expect(byPlatform.allSatisfy { $0.visitors == nil }, "\(byPlatform)")
+        guard backend == .postgres else { return }
+        // A new row's estimate is the sketch's own, made by linkgen; a merged row's is made by
+        // the server: both are what the server's estimate of the registers says.
+        let rows = try await store.console(
+          ConsoleStatement(
+            """
+            SELECT count(*), count(*) FILTER (WHERE estimate = linkgen_visitors_estimate(registers))
+            FROM linkgen_visitors
+            """,
+            columns: [.integer, .integer]
+          )
+        )
+        #expect(rows.first?.first?.int ?? 0 > 3)
+        #expect(rows.first?.first?.int == rows.first?.last?.int)
       }
     }
   }
