@@ -14,10 +14,10 @@ protocol CacheCosted: Sendable {
 ///
 /// With `admitsOnSecondOffer`, a key is stored the second time it is offered, not the first:
 /// the first offer only marks the key's slot in a small table of hash tags (four slots per
-/// entry the cache holds, at most 2^20), and the second offer, while its slot still holds its tag, stores
-/// it. A run of links each seen once (every invite a different one) then neither pushes out
-/// what is used nor costs the cache's upkeep (the insert, and later freeing a whole generation
-/// of pages no one asks for again); a link seen twice is kept as before, one request later.
+/// entry the cache holds, at most 2^20), and the second offer, while its slot still holds its
+/// tag, stores it. A run of links each seen once (every invite a different one) then neither
+/// pushes out what is used nor costs the cache's upkeep (the insert, and later freeing a whole
+/// generation of pages no one asks for again); a link seen twice is kept, one request later.
 final class BoundedCache<Key: Hashable & Sendable, Value: CacheCosted>: Sendable {
   private struct Generation {
     var entries: [Key: Value] = [:]
