@@ -316,11 +316,14 @@ distinct_run() {
   echo "$rps $p99 $err $cpu $(python3 -c "print(f'{($after - $before) / max($requests, 1):.2f}')")"
 }
 
-# `linkgen-bench qr-png`'s ns per PNG in this run, when the benchmark is built (release).
+# `linkgen-bench qr-png`'s ns per PNG in this run, when the benchmark is built (release): the
+# median of three quick runs (one quick run moved by a third between readings).
 qr_png_bench() {
   [ -x .build/release/linkgen-bench ] || return 0
-  .build/release/linkgen-bench --quick qr-png 2>/dev/null |
-    sed -n 's/^BENCH qr-png ns_per_op=\([0-9.]*\).*/\1/p'
+  for _ in 1 2 3; do
+    .build/release/linkgen-bench --quick qr-png 2>/dev/null |
+      sed -n 's/^BENCH qr-png ns_per_op=\([0-9.]*\).*/\1/p'
+  done | sort -n | sed -n 2p
 }
 
 if [ "${DISTINCT:-1}" != 0 ]; then
