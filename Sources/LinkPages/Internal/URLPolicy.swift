@@ -141,6 +141,13 @@ struct URLPolicy {
     }
   }
 
+  /// The same check of a string's UTF-8 bytes (a byte of a multi-byte character is never
+  /// allowed, as its character would not be).
+  static func allAllowed(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { allAllowed($0) }
+  }
+
   /// ``allowed(_:)`` of each byte, as 1 or 0.
   private static let allowedTable: [UInt8] = (0...255).map { allowed(UInt8($0)) ? 1 : 0 }
 

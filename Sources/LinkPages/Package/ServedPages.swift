@@ -22,18 +22,23 @@ package enum BrowserEscape: String, Sendable, Hashable, CaseIterable {
   case line
 
   /// The escape link for a universal link (an `https://` URL linkgen built).
+  /// Each case makes only what it uses (an in-app page asks for one per request).
   package func link(for universal: String) -> String {
-    let encoded = PercentEncoding.encode(universal)
-    let rest = universal.hasPrefix("https://") ? String(universal.dropFirst(8)) : universal
     switch self {
-    case .instagram: return "instagram://extbrowser/?url=" + encoded
-    case .safari: return "x-safari-https://" + rest
+    case .instagram: return "instagram://extbrowser/?url=" + PercentEncoding.encode(universal)
+    case .safari: return "x-safari-https://" + Self.withoutScheme(universal)
     case .chrome:
-      return "intent://" + rest + "#Intent;scheme=https;package=com.android.chrome;"
-        + "S.browser_fallback_url=" + encoded + ";end"
-    case .kakaoTalk: return "kakaotalk://web/openExternal?url=" + encoded
+      return "intent://" + Self.withoutScheme(universal)
+        + "#Intent;scheme=https;package=com.android.chrome;"
+        + "S.browser_fallback_url=" + PercentEncoding.encode(universal) + ";end"
+    case .kakaoTalk: return "kakaotalk://web/openExternal?url=" + PercentEncoding.encode(universal)
     case .line: return universal + (universal.contains("?") ? "&" : "?") + "openExternalBrowser=1"
     }
+  }
+
+  /// The link after `https://`.
+  private static func withoutScheme(_ universal: String) -> String {
+    universal.hasPrefix("https://") ? String(universal.dropFirst(8)) : universal
   }
 }
 
@@ -138,7 +143,7 @@ package struct DeferredLinkOptions: Sendable, Hashable {
   /// A ping path: same-origin, printable URL characters only, bounded.
   static func isPingPath(_ path: String) -> Bool {
     path.hasPrefix("/") && !path.hasPrefix("//") && path.utf8.count <= 512
-      && path.utf8.allSatisfy(URLPolicy.allowed)
+      && URLPolicy.allAllowed(path)
   }
 }
 

@@ -140,9 +140,14 @@ extension PageValues {
     // "Open" and the platform's store are links checked just above (the same strings).
     links[PlanLink.open.rawValue] = open
     links[PlanLink.store.rawValue] = context.storeLink
+    // Each value's text made once, for the page (cleaned) and for the JSON block (as it is).
     let all = context.values.all
-    params = all.map { $0.value.map { PlainText.clean($0.description) } }
-    rawParams = all.compactMap { item in item.value.map { (item.parameter.name, $0.description) } }
+    params.reserveCapacity(all.count)
+    for (parameter, value) in all {
+      let text = value?.description
+      params.append(text.map(PlainText.clean))
+      if let text { rawParams.append((parameter.name, text)) }
+    }
     fields = context.fields.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
     smartBanner = context.smartBannerContent
   }
@@ -189,7 +194,7 @@ extension PageValues {
     if let escape = inApp.escape {
       let link = escape.link(for: universal)
       // Byte by byte: a UTF-8 byte passes exactly when its character would (ASCII only).
-      guard link.utf8.allSatisfy(URLPolicy.allowed) else {
+      guard URLPolicy.allAllowed(link) else {
         throw PageError(.unsafeURL, "refusing the escape link \(URLPolicy.quoted(link))")
       }
       inAppEscape = link
