@@ -81,7 +81,7 @@ struct URLPolicyTests {
     _ = try policy.check(url).get()
   }
 
-  /// The bit masks of the byte check say what the scalar check says, for every byte.
+  /// The byte check (its table) says what the scalar check says, for every byte.
   @Test func byteCheckMatchesScalarCheck() {
     for byte in 0...255 {
       #expect(

@@ -122,17 +122,15 @@ struct URLPolicy {
     }
   }
 
-  /// ``allowed(_:)`` for a byte of UTF-8 (none of a multi-byte character is): one bit test
-  /// (every link of every page is checked this way).
+  /// ``allowed(_:)`` for a byte of UTF-8 (none of a multi-byte character is): its entry of the
+  /// table.
   static func allowed(_ byte: UInt8) -> Bool {
-    byte < 0x40
-      ? allowedBelow40 >> UInt64(byte) & 1 == 1
-      : byte < 0x80 && allowedFrom40 >> UInt64(byte &- 0x40) & 1 == 1
+    allowedTable[Int(byte)] == 1
   }
 
   /// Whether every byte is ``allowed(_:)``, with no branch per byte (a link's bytes fall below
-  /// and above 0x40 in no order a branch predictor learns): each byte's entry of a table, and-ed
-  /// together.
+  /// and above 0x40 in no order a branch predictor learns): each byte's entry of the table,
+  /// and-ed together (every link of every page is checked this way).
   static func allAllowed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     allowedTable.withUnsafeBufferPointer { table in
       var all: UInt8 = 1
@@ -148,14 +146,10 @@ struct URLPolicy {
     return text.withUTF8 { allAllowed($0) }
   }
 
-  /// ``allowed(_:)`` of each byte, as 1 or 0.
-  private static let allowedTable: [UInt8] = (0...255).map { allowed(UInt8($0)) ? 1 : 0 }
-
-  /// ``allowed(_:)`` as bits: bit `n` of the first mask for byte `n`, of the second for
-  /// `0x40 + n` (constants, so that the loop over a link's bytes loads nothing; a test checks
-  /// them against the scalar form).
-  static let allowedBelow40: UInt64 = 0xafff_ff7a_0000_0000
-  static let allowedFrom40: UInt64 = 0x47ff_fffe_afff_ffff
+  /// Each byte's answer, 1 or 0: the scalar check's for ASCII, 0 from 0x80.
+  private static let allowedTable: [UInt8] = (0...255).map { byte in
+    byte < 0x80 && allowed(Unicode.Scalar(UInt8(byte))) ? 1 : 0
+  }
 
   /// Printable ASCII except space, quotes, angle brackets, backslash, backtick, braces, `|`
   /// and `^` (a switch on the value: every card of a sheet checks its links this way).
