@@ -115,8 +115,6 @@ print(f"{rps:.0f} {p99:.2f} {errors + bad} {cpu:.1f} {total - bad} {sys.argv[4]}
 PY
 }
 
-# The median run of a case's results (one line per run): by requests per second.
-median() { sort -n -k1,1 | awk '{line[NR] = $0} END {print line[int((NR + 1) / 2)]}'; }
 
 # Stores the links ld00000001… with one statement (the values as the store writes them).
 bulk_insert() {

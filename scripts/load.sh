@@ -44,6 +44,7 @@ cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
+RUNS=${RUNS:-3}
 CONFIG=${CONFIG:-Examples/openlist/linkgen.json}
 ID=3f2504e0-4f89-11d3-9a0c-0305e82c3301
 IPHONE='Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1'
@@ -251,7 +252,6 @@ done
 #
 # The server's CPU time per request (same / distinct) does not depend on wrk at all.
 POOL=${POOL:-20000}
-RUNS=${RUNS:-3}
 issue_script() {
   cat >"$work/issue$2.lua" <<EOF
 local suffix = "$1"
@@ -323,7 +323,7 @@ qr_png_bench() {
   for _ in 1 2 3; do
     .build/release/linkgen-bench --quick qr-png 2>/dev/null |
       sed -n 's/^BENCH qr-png ns_per_op=\([0-9.]*\).*/\1/p'
-  done | sort -n | sed -n 2p
+  done | median
 }
 
 if [ "${DISTINCT:-1}" != 0 ]; then
@@ -346,16 +346,15 @@ if [ "${DISTINCT:-1}" != 0 ]; then
       read -r drps _ derr _ dmiss <<<"$(distinct_run "$ua" "$L/" "$(issue_script "$suffix" "${#suffix}")" "$cache")"
       echo "$(python3 -c "print(f'{$drps/$srps:.4f}')") $srps $drps $((serr + derr)) $dmiss" >>"$work/pairs"
     done
-    read -r ratio srps drps serr dmiss <<<"$(sort -n -k1,1 "$work/pairs" | awk '{line[NR] = $0} END {print line[int((NR + 1) / 2)]}')"
+    read -r ratio srps drps _ dmiss <<<"$(median <"$work/pairs")"
     ratio=$(python3 -c "print(f'{$ratio:.2f}')")
     ratios=$(awk '{printf "%s%.2f", (NR > 1 ? ", " : ""), $1}' "$work/pairs")
-    serr=$(awk '{n += $4} END {print n}' "$work/pairs")
-    derr=0
+    issue_errors=$(awk '{n += $4} END {print n}' "$work/pairs")
     read -r psrps _ pserr pscpu _ <<<"$(distinct_run "$ua" "$L/" "$(pool_script "$suffix" "same${#suffix}" "$same_path")" "$cache")"
     read -r pdrps _ pderr pdcpu pdmiss <<<"$(distinct_run "$ua" "$L/" "$(pool_script "$suffix" "${#suffix}")" "$cache")"
     pratio=$(python3 -c "print(f'{$pdrps/$psrps:.2f}')")
     cpuratio=$(python3 -c "print(f'{$pscpu/$pdcpu:.2f}')")
-    errors=$((serr + derr + pserr + pderr))
+    errors=$((issue_errors + pserr + pderr))
     verdict="reported"
     if [ -n "$bound" ]; then
       verdict=$(python3 -c "print(('met' if $ratio >= $bound and $errors == 0 else 'MISSED') + ' (≥ $bound×, 0 errors)')")
