@@ -45,6 +45,9 @@ struct PostgresStoreTests {
   @Test func refusesANewerSchema() async throws {
     try await Conformance.refusesANewerSchema(.postgres)
   }
+  @Test func olderSketchesAreMergedAsBytes() async throws {
+    try await Conformance.olderSketchesAreMergedAsBytes()
+  }
   @Test func createsAndResolves() async throws {
     try await Conformance.createsAndResolves(.postgres)
   }

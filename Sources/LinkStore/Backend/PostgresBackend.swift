@@ -467,7 +467,7 @@ final class PostgresBackend: StoreBackend {
   }
 
   /// A deadlock or serialization failure: the statement was rolled back and may be run again.
-  private static func isConflict(_ error: any Error) -> Bool {
+  static func isConflict(_ error: any Error) -> Bool {
     guard let error = error as? PSQLError, error.code == .server else { return false }
     let state = error.serverInfo?[.sqlState]
     return state == "40001" || state == "40P01"
@@ -511,55 +511,6 @@ final class PostgresBackend: StoreBackend {
       result.append((key, total))
     }
     return result
-  }
-
-  func mergeVisitors(_ sketches: [VisitorKey: VisitorSketch]) async throws(StoreError) {
-    guard !sketches.isEmpty else { return }
-    // Sorted, so that copies merging at once lock rows in the same order. Each sketch goes
-    // sparse, its non-zero registers as (index, value) pairs in two flat arrays, sliced per row
-    // (a link's sketch of a day has a few): the transfer stays small. A new row's estimate is
-    // the sketch's own, computed here (in SQL it read the 1,024 registers one row at a time:
-    // about 190 µs of the server's CPU for each new link of the day); the union (the larger of
-    // each pair of registers) and its estimate are computed by the server in the upsert, so
-    // concurrent merges never lose one another's.
-    let sorted = sketches.sorted { $0.key < $1.key }
-    var firsts: [Int32] = []
-    var lasts: [Int32] = []
-    var indexes: [Int32] = []
-    var values: [Int16] = []
-    for (_, sketch) in sorted {
-      firsts.append(Int32(indexes.count + 1))
-      for (index, register) in sketch.registers.enumerated() where register > 0 {
-        indexes.append(Int32(index + 1))
-        values.append(Int16(register))
-      }
-      lasts.append(Int32(indexes.count))
-    }
-    var binds = PostgresBindings()
-    binds.append(sorted.map { $0.key.day })
-    binds.append(sorted.map { $0.key.route })
-    binds.append(sorted.map { $0.key.code })
-    binds.append(firsts)
-    binds.append(lasts)
-    binds.append(indexes)
-    binds.append(values)
-    binds.append(sorted.map { $0.value.estimate })
-    let statement = PostgresQuery(
-      unsafeSQL: """
-        INSERT INTO linkgen_visitors (day, route, code, registers, estimate)
-        SELECT t.day, t.route, t.code, s.registers, t.estimate
-        FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::int[], $8::bigint[])
-            AS t(day, route, code, first, last, estimate),
-          LATERAL (SELECT linkgen_visitors_dense(($6::int[])[t.first:t.last],
-                                                 ($7::smallint[])[t.first:t.last]) AS registers) AS s
-        ON CONFLICT (day, route, code) DO UPDATE SET
-          registers = linkgen_visitors_union(linkgen_visitors.registers, excluded.registers),
-          estimate = linkgen_visitors_estimate(
-            linkgen_visitors_union(linkgen_visitors.registers, excluded.registers))
-        """,
-      binds: binds
-    )
-    try await writeRetryingConflicts(statement)
   }
 
   func visitorEstimates(_ query: CounterQuery, level: VisitorLevel) async throws(StoreError)
