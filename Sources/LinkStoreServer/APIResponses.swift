@@ -123,13 +123,19 @@ enum GonePage {
     )
   }
 
+  /// The body of ``unavailable(head:)``.
+  static let unavailableText =
+    "The link cannot be looked up right now. Please try again in a moment.\n"
+  /// The seconds ``unavailable(head:)`` asks the client to wait.
+  static let retryAfter = "5"
+
   /// While the database cannot be reached: 503, try again shortly.
   static func unavailable(head: Bool) -> Response {
-    let text = "The link cannot be looked up right now. Please try again in a moment.\n"
+    let text = unavailableText
     var headers = HTTPFields()
     headers[.contentType] = "text/plain; charset=utf-8"
     headers[.cacheControl] = "no-store"
-    headers[.retryAfter] = "5"
+    headers[.retryAfter] = retryAfter
     headers[.contentLength] = String(text.utf8.count)
     return Response(
       status: .serviceUnavailable,

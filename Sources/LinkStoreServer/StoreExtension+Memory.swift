@@ -6,9 +6,10 @@ import LinkPages
 package import LinkServer
 import LinkStore
 import Logging
-import NIOCore
+package import NIOCore
 
-// Answers from memory: a popular short link's page and its resolve, sent on the event loop.
+// Answers from memory: a popular short link's page and its resolve, sent on the event loop;
+// a short link read from the database without a trip through hummingbird.
 
 extension StoreExtension {
   /// A short link's page and the answer of `GET /api/v1/links/<code>` for a link in
@@ -103,5 +104,67 @@ extension StoreExtension {
     guard case .active(let link) = state, link.maxVisits == nil else { return nil }
     cache.keep(state)
     return state
+  }
+
+  /// A short link that ``answerFromMemory(_:server:)`` could not answer without waiting (not
+  /// in the cache, on PostgreSQL), read on a task on the connection's event loop and answered
+  /// as from memory: an active link without a visit limit its page (kept in the cache, the
+  /// click counted), an unknown code the 404 page, an unreachable database 503. Anything else
+  /// (an expired or used-up link, a limited link, whose visit is counted there, a client over
+  /// its rate limit) goes on to ``shortLink(code:_:_:_:)``, which reads it again.
+  package func answerSoon(
+    _ request: MemoryRequest,
+    server: LinkServerContext,
+    on loop: any EventLoop
+  ) -> EventLoopFuture<MemoryAnswer?>? {
+    let path = request.path
+    guard path.hasPrefix(shortPrefix) else { return nil }
+    let code = String(path.dropFirst(shortPrefix.count))
+    let promise = loop.makePromise(of: MemoryAnswer?.self)
+    Task(executorPreference: EventLoopExecutor(loop)) {
+      promise.succeed(await shortLinkSoon(code: code, request, server))
+    }
+    return promise.futureResult
+  }
+
+  private func shortLinkSoon(
+    code: String,
+    _ request: MemoryRequest,
+    _ server: LinkServerContext
+  ) async -> MemoryAnswer? {
+    let state: ShortLinkState
+    do throws(StoreError) {
+      // Read without counting a visit: only links without a limit are answered here.
+      state = try await store.link(code: code)
+    } catch {
+      guard APIResponses.status(of: error) == .serviceUnavailable,
+        take(addressLimiter, request)?.allowed ?? true
+      else { return nil }
+      health.failed(error)
+      return MemoryAnswer(
+        server.cannedResponse(
+          status: .serviceUnavailable,
+          contentType: "text/plain; charset=utf-8",
+          body: Array(GonePage.unavailableText.utf8),
+          cacheControl: "no-store"
+        ),
+        headers: [("Retry-After", GonePage.retryAfter)],
+        endpoint: "short_link"
+      )
+    }
+    health.succeeded()
+    switch state {
+    case .notFound:
+      guard take(addressLimiter, request)?.allowed ?? true else { return nil }
+      return MemoryAnswer(
+        server.notFoundPage(acceptLanguage: request.header("accept-language")),
+        endpoint: "short_link"
+      )
+    case .active(let link) where link.maxVisits == nil:
+      cache.keep(state)
+      return shortLinkFromMemory(code: code, request, server)
+    default:
+      return nil
+    }
   }
 }

@@ -95,6 +95,37 @@ struct ConnectionStateTests {
     #expect(next == .pass)
   }
 
+  @Test func anAwaitedAnswerIsAnsweredOrPassedOnAndHoldsAShutdown() {
+    var connection = state()
+    connection.headArrived()
+    connection.awaitingAnswer()
+    #expect(connection.awaiting)
+    // A shutdown while the answer is awaited waits for it, then closes once it is written.
+    let closesNow = connection.quiesce()
+    #expect(!closesNow)
+    let answered = connection.answeredLater(now: at(1))
+    #expect(answered.0 == .closeWhenWritten && !connection.awaiting)
+    let rest = connection.endArrived()
+    #expect(rest == .drop, "the rest of the answered request")
+
+    var passed = state()
+    passed.headArrived()
+    passed.awaitingAnswer()
+    passed.passedOnLater()
+    #expect(!passed.awaiting && !passed.mayAnswerFromMemory, "with hummingbird now")
+    let end = passed.endArrived()
+    #expect(end == .pass)
+    let ended = passed.responseEnded(now: at(2))
+    #expect(ended.0 == .keepOpen && ended.1 == .arm(at(62)))
+
+    var open = state()
+    open.headArrived()
+    open.awaitingAnswer()
+    let idle = open.answeredLater(now: at(3))
+    #expect(idle.0 == .keepOpen && idle.1 == .arm(at(63)))
+    #expect(open.mayAnswerFromMemory)
+  }
+
   @Test func responsesKeepTheirOrder() {
     var connection = state()
     forward(&connection)

@@ -41,6 +41,48 @@ struct PostgresServeTests {
     #expect(rows.first?["bots"] as? Int == 4, "\(rows)")
   }
 
+  /// A short link read from PostgreSQL is answered on the event loop once its read is done,
+  /// while the connection holds its later requests. Pipelined on one connection: a link, an
+  /// unknown code, an association file, a link's `HEAD`, a link with one visit (answered by
+  /// the server's routes, which count it) twice, and the first link again come back in order.
+  @Test func pipelinedShortLinksAreAnsweredInOrder() throws {
+    let database = TestPostgres.url(schema: TestPostgres.freshSchema())
+    let key = try API.key(database, scopes: "links:create")
+    let server = try ServerProcess(
+      Linkgen.openlist + ["--database", database, "--link-cache-seconds", "0"]
+    )
+    let code = try API.createLink(server, key: key)
+    let once = try API.send(
+      server,
+      "POST",
+      "/api/v1/links",
+      body: API.createBody(", \"maxVisits\": 1"),
+      headers: API.bearer(key)
+    )
+    let onceCode = try #require(try API.object(once)["code"] as? String)
+    let agent = [("User-Agent", UserAgent.iPhoneSafari)]
+    let requests: [(method: String, path: String)] = [
+      ("GET", "/s/\(code)"), ("GET", "/s/zzzzzzzzzzzz"), ("GET", "/.well-known/assetlinks.json"),
+      ("HEAD", "/s/\(code)"), ("GET", "/s/\(onceCode)"), ("GET", "/s/\(onceCode)"),
+      ("GET", "/s/\(code)"),
+    ]
+    let connection = try HTTPConnection(port: server.port, timeout: 10)
+    try connection.send(
+      requests.map { HTTPConnection.request($0.method, $0.path, headers: agent) }.joined()
+    )
+    var answers: [String] = []
+    for request in requests {
+      let response = try connection.readResponse(method: request.method)
+      answers.append("\(response.status) \(response.body.count > 0)")
+    }
+    #expect(
+      answers == [
+        "200 true", "404 true", "200 true", "200 false", "200 true", "410 true", "200 true",
+      ]
+    )
+    #expect(server.stop() == 0, "\(server.log)")
+  }
+
   @Test func aDatabaseThatGoesAwayGives503AndRecoversWithoutARestart() async throws {
     let base = try #require(URLComponents(string: TestPostgres.baseURL))
     let proxy = TCPProxy(upstreamHost: base.host ?? "127.0.0.1", upstreamPort: base.port ?? 5432)

@@ -15,6 +15,11 @@ import NIOHTTPTypesHTTP1
   import Darwin
 #endif
 
+extension HTTPRequestHead {
+  /// `GET` or `HEAD`, as HTTP types name them (for a request answered here).
+  fileprivate var readMethod: HTTPRequest.Method { method == .HEAD ? .head : .get }
+}
+
 /// One connection's requests, after HTTP parsing:
 ///
 /// - a `GET` or `HEAD` without a body whose answer is held in memory (the association files, a
@@ -22,6 +27,10 @@ import NIOHTTPTypesHTTP1
 ///   a plan filled, a code encoded) is answered here, on the event loop, as ready bytes
 ///   (status line and headers prepared once, the `Date` line once a second), unless requests
 ///   sent before it are still being answered by hummingbird (responses keep their order);
+/// - so is one whose answer an extension gives once a quick read is done (a short link read
+///   from PostgreSQL): meanwhile the connection's later request parts are held, and it reads
+///   no more, so that responses keep their order; if no answer comes, the request goes on to
+///   hummingbird;
 /// - everything else goes on to hummingbird (``LinkResponder``);
 /// - a request head must arrive within the header timeout of its first byte, and a connection
 ///   with nothing in progress closes after the idle timeout;
@@ -50,6 +59,10 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var dateLine = ByteBuffer()
   /// The body to write before the end of the response being written.
   private var pendingBody: ByteBuffer?
+  /// Request parts that arrived while an answer was awaited, in order.
+  private var held: [HTTPServerRequestPart] = []
+  /// Whether a read was asked for while an answer was awaited.
+  private var readHeld = false
 
   init(limits: ConnectionLimits, core: ServerCore) {
     self.limits = limits
@@ -64,13 +77,25 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   // MARK: Requests
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    let part = unwrapInboundIn(data)
+    if state.awaiting {
+      held.append(part)
+    } else {
+      handle(part, context)
+    }
+  }
+
+  private func handle(_ part: HTTPServerRequestPart, _ context: ChannelHandlerContext) {
     let action: ConnectionState.PartAction
-    switch unwrapInboundIn(data) {
+    switch part {
     case .head(let head):
       state.headArrived()
-      if state.mayAnswerFromMemory, answerFromMemory(head) {
-        apply(state.answeredFromMemory(now: .now()), context)
-        return
+      if state.mayAnswerFromMemory {
+        if answerFromMemory(head) {
+          apply(state.answeredFromMemory(now: .now()), context)
+          return
+        }
+        if awaitAnswer(head, context) { return }
       }
       state.forwardedHead()
       action = .pass
@@ -81,7 +106,7 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     case .end:
       action = state.endArrived()
     }
-    if action == .pass { context.fireChannelRead(data) }
+    if action == .pass { context.fireChannelRead(wrapInboundOut(part)) }
   }
 
   /// A request the parser refuses: hummingbird answers it with a bare 400 and closes the
@@ -102,29 +127,66 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   /// An answer held in memory, and what the access log and the observers are told of it.
-  private struct MemoryAnswer {
+  private struct ReadyAnswer {
     var response: CannedResponse
     var endpoint: String
     var route: String?
     var client: ClientClassification?
     var extraLines: [(name: String, value: String)] = []
+
+    /// An extension's answer.
+    init(_ answer: MemoryAnswer) {
+      self.init(
+        response: answer.response,
+        endpoint: answer.endpoint,
+        route: answer.route,
+        extraLines: answer.headers
+      )
+    }
+
+    init(
+      response: CannedResponse,
+      endpoint: String,
+      route: String?,
+      client: ClientClassification? = nil,
+      extraLines: [(name: String, value: String)] = []
+    ) {
+      self.response = response
+      self.endpoint = endpoint
+      self.route = route
+      self.client = client
+      self.extraLines = extraLines
+    }
   }
 
   /// Answers the request here when it is a `GET` or `HEAD` without a body whose answer is
   /// held in memory (the server's, or an extension's for its paths); the caller has checked
   /// that the connection allows it (``ConnectionState/mayAnswerFromMemory``).
   private func answerFromMemory(_ head: HTTPRequestHead) -> Bool {
-    guard head.isKeepAlive, head.method == .GET || head.method == .HEAD, let raw = rawContext
-    else { return false }
-    let headers = head.headers
-    if headers.contains(name: "transfer-encoding")
-      || headers.first(name: "content-length").map({ $0 != "0" }) == true
-    {
-      return false
-    }
+    guard Self.isPlainRead(head), let raw = rawContext else { return false }
     let start = NIODeadline.now()
-    let method: HTTPRequest.Method = head.method == .HEAD ? .head : .get
-    guard let answer = memoryAnswer(head, method: method, raw: raw) else { return false }
+    guard let answer = memoryAnswer(head, method: head.readMethod, raw: raw) else { return false }
+    send(answer, to: head, start: start, on: raw)
+    return true
+  }
+
+  /// A `GET` or `HEAD` without a body on a connection kept open: what may be answered here.
+  private static func isPlainRead(_ head: HTTPRequestHead) -> Bool {
+    guard head.isKeepAlive, head.method == .GET || head.method == .HEAD else { return false }
+    let headers = head.headers
+    return !headers.contains(name: "transfer-encoding")
+      && headers.first(name: "content-length").map({ $0 != "0" }) != true
+  }
+
+  /// Writes an answer and tells the access log and the observers of it.
+  private func send(
+    _ answer: ReadyAnswer,
+    to head: HTTPRequestHead,
+    start: NIODeadline,
+    on raw: ChannelHandlerContext
+  ) {
+    let headers = head.headers
+    let method = head.readMethod
     let status = write(answer, method: method, headers: headers, to: raw)
     core.finish(
       method: method,
@@ -141,7 +203,80 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       remoteAddress: raw.channel.remoteAddress,
       forwardedFor: headers.combinedValue("x-forwarded-for")
     )
+  }
+
+  /// Asks the extension of the request's path for an answer that waits for a quick read;
+  /// returns whether one is awaited (the connection holds its later parts until it comes).
+  private func awaitAnswer(_ head: HTTPRequestHead, _ context: ChannelHandlerContext) -> Bool {
+    guard Self.isPlainRead(head), let raw = rawContext,
+      let handler = core.extensions.first(where: { head.uri.hasPrefix($0.prefix) })?.handler,
+      let future = handler.answerSoon(
+        memoryRequest(head, raw: raw),
+        server: core.context,
+        on: context.eventLoop
+      )
+    else { return false }
+    let start = NIODeadline.now()
+    state.awaitingAnswer()
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    future.hop(to: context.eventLoop).whenComplete { result in
+      let (handler, context) = loopBound.value
+      let answer = (try? result.get()).flatMap { $0 }.map(ReadyAnswer.init)
+      handler.answerArrived(answer, for: head, start: start, context)
+    }
     return true
+  }
+
+  /// The awaited answer, or `nil` to pass the request on; then the parts held meanwhile.
+  private func answerArrived(
+    _ answer: ReadyAnswer?,
+    for head: HTTPRequestHead,
+    start: NIODeadline,
+    _ context: ChannelHandlerContext
+  ) {
+    guard context.channel.isActive, let raw = rawContext else {
+      held.removeAll()
+      return
+    }
+    if let answer {
+      send(answer, to: head, start: start, on: raw)
+      let (after, timerAction) = state.answeredLater(now: .now())
+      apply(timerAction, context)
+      if after == .closeWhenWritten { closeWhenWritten(context) }
+    } else {
+      state.passedOnLater()
+      context.fireChannelRead(wrapInboundOut(.head(head)))
+    }
+    while !state.awaiting, !held.isEmpty { handle(held.removeFirst(), context) }
+    guard !state.awaiting else { return }
+    // Outside a read: what was passed on is delivered, what was written is sent.
+    context.fireChannelReadComplete()
+    if needsFlush {
+      needsFlush = false
+      raw.flush()
+    }
+    if readHeld {
+      readHeld = false
+      context.read()
+    }
+  }
+
+  /// No more reads while an answer is awaited: the client's later requests wait in the socket.
+  func read(context: ChannelHandlerContext) {
+    if state.awaiting {
+      readHeld = true
+    } else {
+      context.read()
+    }
+  }
+
+  private func memoryRequest(_ head: HTTPRequestHead, raw: ChannelHandlerContext) -> MemoryRequest {
+    MemoryRequest(
+      method: head.readMethod,
+      target: head.uri,
+      remoteAddress: raw.channel.remoteAddress,
+      headers: head.headers
+    )
   }
 
   /// The answer held in memory for the request: an extension's for its paths, else the
@@ -151,23 +286,12 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     _ head: HTTPRequestHead,
     method: HTTPRequest.Method,
     raw: ChannelHandlerContext
-  ) -> MemoryAnswer? {
+  ) -> ReadyAnswer? {
     let headers = head.headers
     if let handler = core.extensions.first(where: { head.uri.hasPrefix($0.prefix) })?.handler {
-      let request = MemoryRequest(
-        method: method,
-        target: head.uri,
-        remoteAddress: raw.channel.remoteAddress,
-        headers: headers
+      return handler.answerFromMemory(memoryRequest(head, raw: raw), server: core.context).map(
+        ReadyAnswer.init
       )
-      return handler.answerFromMemory(request, server: core.context).map {
-        MemoryAnswer(
-          response: $0.response,
-          endpoint: $0.endpoint,
-          route: $0.route,
-          extraLines: $0.headers
-        )
-      }
     }
     // A page or an image not in the cache is made here too (a plan filled, a code encoded):
     // the request never goes through hummingbird's task, and is resolved once.
@@ -179,13 +303,13 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     )
     guard case .ready(let response, let endpoint, let route, let client) = core.make(resolution)
     else { return nil }
-    return MemoryAnswer(response: response, endpoint: endpoint, route: route, client: client)
+    return ReadyAnswer(response: response, endpoint: endpoint, route: route, client: client)
   }
 
   /// Writes the answer's ready bytes straight to the socket (flushed at the end of the read);
   /// returns the status sent (304 when `If-None-Match` matches).
   private func write(
-    _ answer: MemoryAnswer,
+    _ answer: ReadyAnswer,
     method: HTTPRequest.Method,
     headers: HTTPHeaders,
     to raw: ChannelHandlerContext

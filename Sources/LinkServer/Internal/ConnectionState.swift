@@ -59,6 +59,9 @@ struct ConnectionState {
   private var forwarded = 0
   /// The rest of a request answered from memory (its end) is dropped.
   private var swallowing = false
+  /// A request waits for an extension's answer: the connection's later request parts are held
+  /// until it comes.
+  private(set) var awaiting = false
   private var bodyBytes = 0
   private var discardingBody = false
   private var closeAfterResponse = false
@@ -99,6 +102,27 @@ struct ConnectionState {
   mutating func answeredFromMemory(now: NIODeadline) -> TimerAction {
     swallowing = true
     return forwarded == 0 ? idle(now) : .leave
+  }
+
+  /// The request whose head just arrived waits for an extension's answer (it was allowed to be
+  /// answered from memory).
+  mutating func awaitingAnswer() {
+    awaiting = true
+  }
+
+  /// The awaited answer was written: the rest of the request is dropped; the connection waits
+  /// for the next, or closes once the answer is written when shutting down.
+  mutating func answeredLater(now: NIODeadline) -> (AfterResponse, TimerAction) {
+    awaiting = false
+    swallowing = true
+    if quiescing && forwarded == 0 { return (.closeWhenWritten, .leave) }
+    return (.keepOpen, forwarded == 0 ? idle(now) : .leave)
+  }
+
+  /// No answer came: the request goes on to hummingbird after all.
+  mutating func passedOnLater() {
+    awaiting = false
+    forwardedHead()
   }
 
   /// The request goes on to hummingbird.
@@ -165,7 +189,7 @@ struct ConnectionState {
   /// that is now.
   mutating func quiesce() -> Bool {
     quiescing = true
-    return forwarded == 0
+    return forwarded == 0 && !awaiting
   }
 
   /// The timer fired at `now`.

@@ -28,7 +28,8 @@ package struct LinkRequestContext: RequestContext {
 ///   ``LinkServer/Configuration/maximumRequestBodySize``; checked before the server's routes;
 /// - for those routes, answers held in memory (a popular short link's page), sent on the
 ///   connection's event loop before the request reaches hummingbird, as the server's own
-///   cached pages are;
+///   cached pages are, and answers that wait for a quick read (a short link read from
+///   PostgreSQL), sent the same way when it completes;
 /// - an observer of every answered request (``RequestEvent``), for click recording;
 /// - services that run beside the server and stop after it (a click buffer's flusher);
 /// - a health check that `GET /healthz` consults.
@@ -54,6 +55,18 @@ package protocol LinkServerExtension: Sendable {
   /// limit that lets the request through).
   func answerFromMemory(_ request: MemoryRequest, server: LinkServerContext) -> MemoryAnswer?
 
+  /// Answers a request that ``answerFromMemory(_:server:)`` passed on, once something quick
+  /// it waits for is done (a short link read from the database): called on the connection's
+  /// event loop, which holds the connection's later requests until the future completes.
+  /// An answer is sent as ``answerFromMemory(_:server:)``'s; a future that gives `nil`, or no
+  /// future, passes the request on to ``respond(to:context:server:)`` under the same rule
+  /// (nothing done that the answer there would do again).
+  func answerSoon(
+    _ request: MemoryRequest,
+    server: LinkServerContext,
+    on loop: any EventLoop
+  ) -> EventLoopFuture<MemoryAnswer?>?
+
   /// Sees every request the server answered, its own routes' and the extensions'. Called on
   /// the request's task after the response is ready: it must not wait.
   func observe(_ event: RequestEvent)
@@ -70,6 +83,11 @@ extension LinkServerExtension {
   package func answerFromMemory(_ request: MemoryRequest, server: LinkServerContext)
     -> MemoryAnswer?
   { nil }
+  package func answerSoon(
+    _ request: MemoryRequest,
+    server: LinkServerContext,
+    on loop: any EventLoop
+  ) -> EventLoopFuture<MemoryAnswer?>? { nil }
   package func observe(_ event: RequestEvent) {}
   package var services: [any Service] { [] }
   package func healthProblem() async -> String? { nil }
@@ -92,7 +110,7 @@ package struct ExtensionResponse: Sendable {
 
 /// A `GET` or `HEAD` without a body, as ``LinkServerExtension/answerFromMemory(_:server:)``
 /// sees it on the event loop.
-package struct MemoryRequest {
+package struct MemoryRequest: Sendable {
   /// `GET` or `HEAD`.
   package let method: HTTPRequest.Method
   /// The request target as sent: the path and the query.
@@ -199,6 +217,11 @@ package struct LinkServerContext: Sendable {
 
   /// The 404 page for a request (in its language).
   package func notFound(_ request: Request) -> Response { notFound.response(to: request) }
+
+  /// The 404 page in the language of an `Accept-Language` header, as held in memory.
+  package func notFoundPage(acceptLanguage: String?) -> CannedResponse {
+    notFound.page(for: acceptLanguage)
+  }
 
   /// A response to keep and send many times (from
   /// ``LinkServerExtension/answerFromMemory(_:server:)``): the server's security headers with
