@@ -107,11 +107,12 @@ extension StoreExtension {
   }
 
   /// A short link that ``answerFromMemory(_:server:)`` could not answer without waiting (not
-  /// in the cache, on PostgreSQL), read on a task on the connection's event loop and answered
-  /// as from memory: an active link without a visit limit its page (kept in the cache, the
-  /// click counted), an unknown code the 404 page, an unreachable database 503. Anything else
-  /// (an expired or used-up link, a limited link, whose visit is counted there, a client over
-  /// its rate limit) goes on to ``shortLink(code:_:_:_:)``, which reads it again.
+  /// in the cache, on PostgreSQL), read by the store's coalesced reader (no task per request)
+  /// and answered as from memory on the connection's event loop: an active link without a
+  /// visit limit its page (kept in the cache, the click counted), an unknown code the 404
+  /// page, an unreachable database 503. Anything else (an expired or used-up link, a limited
+  /// link, whose visit is counted there, a client over its rate limit) goes on to
+  /// ``shortLink(code:_:_:_:)``, which reads it again.
   package func answerSoon(
     _ request: MemoryRequest,
     server: LinkServerContext,
@@ -121,22 +122,33 @@ extension StoreExtension {
     guard path.hasPrefix(shortPrefix) else { return nil }
     let code = String(path.dropFirst(shortPrefix.count))
     let promise = loop.makePromise(of: MemoryAnswer?.self)
-    Task(executorPreference: EventLoopExecutor(loop)) {
-      promise.succeed(await shortLinkSoon(code: code, request, server))
+    let reading = store.link(code: code, on: loop) { result in
+      // Made on the connection's loop: the page, the click and the cache there, as from memory.
+      if loop.inEventLoop {
+        promise.succeed(self.shortLinkAnswer(result, code: code, request, server))
+      } else {
+        loop.execute { promise.succeed(self.shortLinkAnswer(result, code: code, request, server)) }
+      }
+    }
+    guard reading else {
+      // No such read (SQLite, whose reads are made in answerFromMemory): the routes answer.
+      promise.succeed(nil)
+      return nil
     }
     return promise.futureResult
   }
 
-  private func shortLinkSoon(
+  /// The answer to send for a short link's state as read, or `nil` to pass the request on.
+  private func shortLinkAnswer(
+    _ result: Result<ShortLinkState, StoreError>,
     code: String,
     _ request: MemoryRequest,
     _ server: LinkServerContext
-  ) async -> MemoryAnswer? {
+  ) -> MemoryAnswer? {
     let state: ShortLinkState
-    do throws(StoreError) {
-      // Read without counting a visit: only links without a limit are answered here.
-      state = try await store.link(code: code)
-    } catch {
+    switch result {
+    case .success(let read): state = read
+    case .failure(let error):
       guard APIResponses.status(of: error) == .serviceUnavailable,
         take(addressLimiter, request)?.allowed ?? true
       else { return nil }

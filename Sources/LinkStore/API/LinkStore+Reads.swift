@@ -1,5 +1,5 @@
 package import Foundation
-import NIOCore
+package import NIOCore
 
 extension LinkStore {
   /// What a code leads to now, read on the caller's thread when the backend can answer
@@ -34,6 +34,31 @@ extension LinkStore {
       return try await backend.link(keptPath: keptPath)
     }
     return try await postgres.link(keptPath: keptPath, deadline: readDeadline(nil))
+  }
+
+  /// What a code leads to now, without counting a visit (as ``link(code:now:)``), read
+  /// without a task for the lookup: on PostgreSQL, `done` is called once with the state, from
+  /// the coalesced read or its deadline's timer, and the call returns `true`; on SQLite it
+  /// returns `false` and calls nothing.
+  package func link(
+    code: String,
+    on loop: any EventLoop,
+    _ done: @escaping @Sendable (Result<ShortLinkState, StoreError>) -> Void
+  ) -> Bool {
+    guard let postgres = backend as? PostgresBackend else { return false }
+    guard ShortCode.isPlausible(code) else {
+      done(.success(.notFound))
+      return true
+    }
+    postgres.link(code: code, deadline: readDeadline(nil), on: loop) { answer in
+      done(
+        answer.flatMap { row in
+          guard let row else { return .success(.notFound) }
+          return Result { () throws(StoreError) in try self.state(of: row, now: Date()) }
+        }
+      )
+    }
+    return true
   }
 
   private func readDeadline(_ timeout: Duration?) -> PostgresLinkReader.Deadline {

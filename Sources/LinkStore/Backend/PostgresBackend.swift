@@ -271,6 +271,16 @@ final class PostgresBackend: StoreBackend {
     try await linksByCode.link(code, deadline: deadline)
   }
 
+  /// The link with this code given to `done`, read without a task of its own.
+  func link(
+    code: String,
+    deadline: PostgresLinkReader.Deadline,
+    on loop: any EventLoop,
+    _ done: @escaping @Sendable (PostgresLinkReader.Answer) -> Void
+  ) {
+    linksByCode.link(code, deadline: deadline, on: loop, done)
+  }
+
   func countVisit(code: String, now: Int64) async throws(StoreError) -> LinkRow? {
     var binds = PostgresBindings()
     binds.append(code)

@@ -49,25 +49,39 @@ final class PostgresLinkReader: Sendable {
     // On the caller's event loop when it runs on one (a request): its timer and its read's
     // task stay on that thread (Swift's global executor would be a hop there and back).
     let loop = MultiThreadedEventLoopGroup.currentEventLoop
-    let result = await withCheckedContinuation { (waiter: Lookup.Waiter) in
-      let lookup = Lookup(key, waiter)
-      if let deadline {
-        lookup.timer = (loop ?? MultiThreadedEventLoopGroup.singleton.any()).scheduleTask(
-          in: deadline.timeout
-        ) { lookup.finish(.failure(deadline.expired()), cancelTimer: false) }
-      }
-      let lead = state.withLockedValue { state in
-        state.pending.append(lookup)
-        guard state.reading < Self.maximumReads else { return false }
-        state.reading += 1
-        return true
-      }
-      if lead {
-        Task(executorPreference: loop.map(EventLoopExecutor.init)) { await self.readBatches() }
-      }
+    let result = await withCheckedContinuation { (waiter: CheckedContinuation<Answer, Never>) in
+      link(key, deadline: deadline, on: loop) { waiter.resume(returning: $0) }
     }
     return try result.get()
   }
+
+  /// The row with this key, given to `done` once (from the read, or from the deadline's timer
+  /// on `loop`), without a task for the lookup: a read that starts runs on a task on `loop`.
+  func link(
+    _ key: String,
+    deadline: Deadline?,
+    on loop: (any EventLoop)?,
+    _ done: @escaping @Sendable (Answer) -> Void
+  ) {
+    let lookup = Lookup(key, done)
+    if let deadline {
+      lookup.timer = (loop ?? MultiThreadedEventLoopGroup.singleton.any()).scheduleTask(
+        in: deadline.timeout
+      ) { lookup.finish(.failure(deadline.expired()), cancelTimer: false) }
+    }
+    let lead = state.withLockedValue { state in
+      state.pending.append(lookup)
+      guard state.reading < Self.maximumReads else { return false }
+      state.reading += 1
+      return true
+    }
+    if lead {
+      Task(executorPreference: loop.map(EventLoopExecutor.init)) { await self.readBatches() }
+    }
+  }
+
+  /// A lookup's answer: the row, `nil` when no row has the key, or the read's error.
+  typealias Answer = Result<LinkRow?, StoreError>
 
   /// Reads the waiting lookups, a batch at a time, until none is left.
   private func readBatches() async {
@@ -107,35 +121,35 @@ final class PostgresLinkReader: Sendable {
   }
 }
 
-/// One lookup waiting for its answer: resumed once, by its read or by its deadline's timer,
+/// One lookup waiting for its answer: answered once, by its read or by its deadline's timer,
 /// whichever comes first.
 private final class Lookup: @unchecked Sendable {
-  typealias Waiter = CheckedContinuation<Result<LinkRow?, StoreError>, Never>
+  typealias Done = @Sendable (PostgresLinkReader.Answer) -> Void
 
   let key: String
-  /// Set once, before the lookup is shared (``PostgresLinkReader/link(_:deadline:)``), so read
-  /// only by its read (after the lock that shares it), never by the timer itself.
+  /// Set once, before the lookup is shared (``PostgresLinkReader/link(_:deadline:on:_:)``), so
+  /// read only by its read (after the lock that shares it), never by the timer itself.
   var timer: Scheduled<Void>?
-  private let waiter: NIOLockedValueBox<Waiter?>
+  private let done: NIOLockedValueBox<Done?>
 
-  init(_ key: String, _ waiter: Waiter) {
+  init(_ key: String, _ done: @escaping Done) {
     self.key = key
-    self.waiter = NIOLockedValueBox(waiter)
+    self.done = NIOLockedValueBox(done)
   }
 
-  /// Whether the waiter was resumed (by its read or by its deadline).
-  var isFinished: Bool { waiter.withLockedValue { $0 == nil } }
+  /// Whether the lookup was answered (by its read or by its deadline).
+  var isFinished: Bool { done.withLockedValue { $0 == nil } }
 
-  /// Resumes the waiter with `result` unless it was resumed already.
-  func finish(_ result: Result<LinkRow?, StoreError>, cancelTimer: Bool = true) {
+  /// Answers the lookup with `result` unless it was answered already.
+  func finish(_ result: PostgresLinkReader.Answer, cancelTimer: Bool = true) {
     guard
-      let waiter = waiter.withLockedValue({ box in
+      let done = done.withLockedValue({ box in
         defer { box = nil }; return box
       })
     else {
       return
     }
     if cancelTimer { timer?.cancel() }
-    waiter.resume(returning: result)
+    done(result)
   }
 }
