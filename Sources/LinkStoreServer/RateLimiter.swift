@@ -49,6 +49,15 @@ final class RateLimiter: Sendable {
     self.capacity = capacity
   }
 
+  /// Whether `client`'s next request would be refused, without counting anything.
+  func isExhausted(_ client: String, now: Int = Int(time(nil))) -> Bool {
+    guard limit > 0 else { return false }
+    return state.withLockedValue { state in
+      guard let current = state.windows[client], now - current.start < window else { return false }
+      return current.count >= limit
+    }
+  }
+
   /// Counts a request of `client` and says whether it is allowed; `nil` when there is no limit.
   func take(_ client: String, now: Int = Int(time(nil))) -> Decision? {
     guard limit > 0 else { return nil }

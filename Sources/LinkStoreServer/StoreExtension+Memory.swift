@@ -111,15 +111,18 @@ extension StoreExtension {
   /// and answered as from memory on the connection's event loop: an active link without a
   /// visit limit its page (kept in the cache, the click counted), an unknown code the 404
   /// page, an unreachable database 503. Anything else (an expired or used-up link, a limited
-  /// link, whose visit is counted there, a client over its rate limit) goes on to
-  /// ``shortLink(code:_:_:_:)``, which reads it again.
+  /// link, whose visit is counted there) goes on to ``shortLink(code:_:_:_:)``, which reads it
+  /// again; a client over its rate limit goes there before any read.
   package func answerSoon(
     _ request: MemoryRequest,
     server: LinkServerContext,
     on loop: any EventLoop
   ) -> EventLoopFuture<MemoryAnswer?>? {
     let path = request.path
-    guard path.hasPrefix(shortPrefix) else { return nil }
+    guard path.hasPrefix(shortPrefix),
+      // A client over its limit is refused by the routes, with no read for it.
+      !addressLimiter.isExhausted(address(request.header("x-forwarded-for"), request.remoteAddress))
+    else { return nil }
     let code = String(path.dropFirst(shortPrefix.count))
     let promise = loop.makePromise(of: MemoryAnswer?.self)
     let reading = store.link(code: code, on: loop) { result in

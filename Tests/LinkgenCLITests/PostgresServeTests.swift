@@ -83,6 +83,20 @@ struct PostgresServeTests {
     #expect(server.stop() == 0, "\(server.log)")
   }
 
+  /// Links not in the cache, answered once read, still count against the address's limit,
+  /// and a client over it is refused (429) as on the server's routes.
+  @Test func shortLinksReadFromPostgresKeepTheRateLimit() throws {
+    let database = TestPostgres.url(schema: TestPostgres.freshSchema())
+    let server = try ServerProcess(
+      Linkgen.openlist + ["--database", database, "--rate-limit", "3"]
+    )
+    let statuses = try (0..<5).map { index in
+      try server.get("/s/nosuchcode\(index)").status
+    }
+    #expect(statuses == [404, 404, 404, 429, 429])
+    #expect(server.stop() == 0, "\(server.log)")
+  }
+
   @Test func aDatabaseThatGoesAwayGives503AndRecoversWithoutARestart() async throws {
     let base = try #require(URLComponents(string: TestPostgres.baseURL))
     let proxy = TCPProxy(upstreamHost: base.host ?? "127.0.0.1", upstreamPort: base.port ?? 5432)

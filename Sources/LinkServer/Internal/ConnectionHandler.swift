@@ -247,15 +247,16 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
       state.passedOnLater()
       context.fireChannelRead(wrapInboundOut(.head(head)))
     }
+    // The parts held meanwhile, until one of them waits for an answer in turn.
     while !state.awaiting, !held.isEmpty { handle(held.removeFirst(), context) }
-    guard !state.awaiting else { return }
-    // Outside a read: what was passed on is delivered, what was written is sent.
+    // Outside a read: what was passed on is delivered, what was written is sent now (not when
+    // a later answer comes).
     context.fireChannelReadComplete()
     if needsFlush {
       needsFlush = false
       raw.flush()
     }
-    if readHeld {
+    if readHeld, !state.awaiting {
       readHeld = false
       context.read()
     }
