@@ -5,9 +5,8 @@
 #
 # load_setup NAME SIGNAL TOOL...: exits 69 naming a missing tool (NAME says which script), and
 # 64 when RUNS is not a whole number from 1; sets LINKGEN (default .build/release/linkgen,
-# built in release when missing); makes the
-# work directory $work and the list pids=() of the processes started, which are sent SIGNAL
-# when the script exits, and then $work is removed.
+# built in release when missing); makes the work directory $work and the list pids=() of the
+# processes started, which are sent SIGNAL when the script exits, and then $work is removed.
 load_setup() {
   local name=$1 tool
   LOAD_KILL_SIGNAL=$2

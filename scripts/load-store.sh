@@ -115,7 +115,6 @@ print(f"{rps:.0f} {p99:.2f} {errors + bad} {cpu:.1f} {total - bad} {sys.argv[4]}
 PY
 }
 
-
 # Stores the links ld00000001… with one statement (the values as the store writes them).
 bulk_insert() {
   local backend=$1 url=$2 now columns

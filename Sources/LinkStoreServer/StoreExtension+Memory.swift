@@ -60,7 +60,17 @@ extension StoreExtension {
   /// Counts a request against the client address's limit (`nil`: no limit).
   func take(_ limiter: RateLimiter, _ request: MemoryRequest) -> RateLimiter.Decision? {
     guard limiter.limit > 0 else { return nil }
-    return limiter.take(address(request.header("x-forwarded-for"), request.remoteAddress))
+    return limiter.take(address(request))
+  }
+
+  /// The client address a limit counts the request against.
+  func address(_ request: MemoryRequest) -> String {
+    address(request.header("x-forwarded-for"), request.remoteAddress)
+  }
+
+  /// Whether the client address's limit lets the request through (counted when it does).
+  func allows(_ request: MemoryRequest) -> Bool {
+    take(addressLimiter, request)?.allowed ?? true
   }
 
   func shortLinkFromMemory(
@@ -71,6 +81,16 @@ extension StoreExtension {
     guard case .active(let link)? = cache.state(of: code) ?? readWithoutWaiting(code) else {
       return nil
     }
+    return memoryPage(of: link, request, server)
+  }
+
+  /// An active link's page from memory, its click counted; `nil` when the page cannot be made
+  /// here or the client is over its limit.
+  private func memoryPage(
+    of link: ShortLink,
+    _ request: MemoryRequest,
+    _ server: LinkServerContext
+  ) -> MemoryAnswer? {
     let client = ClientClassification(
       userAgent: request.header("user-agent"),
       method: request.method
@@ -85,7 +105,7 @@ extension StoreExtension {
         card: Self.pageCard(link.card?.title, link.card?.description, link.card?.imageURL)
       )
     else { return nil }
-    if let decision = take(addressLimiter, request), !decision.allowed { return nil }
+    guard allows(request) else { return nil }
     let visit = Visit(request, client: client, server: server)
     // The scan marker (`src=qr`): a scan instead of a click; nothing else reads the query.
     let scan = ScanMarker.removing(from: request.target) != nil
@@ -121,16 +141,16 @@ extension StoreExtension {
     let path = request.path
     guard path.hasPrefix(shortPrefix),
       // A client over its limit is refused by the routes, with no read for it.
-      !addressLimiter.isExhausted(address(request.header("x-forwarded-for"), request.remoteAddress))
+      !addressLimiter.isExhausted(address(request))
     else { return nil }
     let code = String(path.dropFirst(shortPrefix.count))
     let promise = loop.makePromise(of: MemoryAnswer?.self)
     let reading = store.link(code: code, on: loop) { result in
       // Made on the connection's loop: the page, the click and the cache there, as from memory.
       if loop.inEventLoop {
-        promise.succeed(self.shortLinkAnswer(result, code: code, request, server))
+        promise.succeed(self.shortLinkAnswer(result, request, server))
       } else {
-        loop.execute { promise.succeed(self.shortLinkAnswer(result, code: code, request, server)) }
+        loop.execute { promise.succeed(self.shortLinkAnswer(result, request, server)) }
       }
     }
     guard reading else {
@@ -144,7 +164,6 @@ extension StoreExtension {
   /// The answer to send for a short link's state as read, or `nil` to pass the request on.
   private func shortLinkAnswer(
     _ result: Result<ShortLinkState, StoreError>,
-    code: String,
     _ request: MemoryRequest,
     _ server: LinkServerContext
   ) -> MemoryAnswer? {
@@ -152,9 +171,9 @@ extension StoreExtension {
     switch result {
     case .success(let read): state = read
     case .failure(let error):
-      guard APIResponses.status(of: error) == .serviceUnavailable,
-        take(addressLimiter, request)?.allowed ?? true
-      else { return nil }
+      guard APIResponses.status(of: error) == .serviceUnavailable, allows(request) else {
+        return nil
+      }
       health.failed(error)
       return MemoryAnswer(
         server.cannedResponse(
@@ -170,14 +189,14 @@ extension StoreExtension {
     health.succeeded()
     switch state {
     case .notFound:
-      guard take(addressLimiter, request)?.allowed ?? true else { return nil }
+      guard allows(request) else { return nil }
       return MemoryAnswer(
         server.notFoundPage(acceptLanguage: request.header("accept-language")),
         endpoint: "short_link"
       )
     case .active(let link) where link.maxVisits == nil:
       cache.keep(state)
-      return shortLinkFromMemory(code: code, request, server)
+      return memoryPage(of: link, request, server)
     default:
       return nil
     }

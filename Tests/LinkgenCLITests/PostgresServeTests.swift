@@ -52,14 +52,7 @@ struct PostgresServeTests {
       Linkgen.openlist + ["--database", database, "--link-cache-seconds", "0"]
     )
     let code = try API.createLink(server, key: key)
-    let once = try API.send(
-      server,
-      "POST",
-      "/api/v1/links",
-      body: API.createBody(", \"maxVisits\": 1"),
-      headers: API.bearer(key)
-    )
-    let onceCode = try #require(try API.object(once)["code"] as? String)
+    let onceCode = try API.createLink(server, key: key, extra: ", \"maxVisits\": 1")
     let agent = [("User-Agent", UserAgent.iPhoneSafari)]
     let requests: [(method: String, path: String)] = [
       ("GET", "/s/\(code)"), ("GET", "/s/zzzzzzzzzzzz"), ("GET", "/.well-known/assetlinks.json"),

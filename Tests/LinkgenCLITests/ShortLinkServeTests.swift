@@ -62,13 +62,17 @@ enum API {
     return try #require(object["rows"] as? [[String: Any]])
   }
 
-  /// Creates the checklist's short link with `key`; its code.
-  static func createLink(_ server: ServerProcess, key: String) throws -> String {
+  /// Creates the checklist's short link with `key` (`extra`: more members of the body, each
+  /// after a comma); its code.
+  @discardableResult
+  static func createLink(_ server: ServerProcess, key: String, extra: String = "") throws
+    -> String
+  {
     let created = try send(
       server,
       "POST",
       "/api/v1/links",
-      body: createBody(),
+      body: createBody(extra),
       headers: bearer(key)
     )
     #expect(created.status == 201, "\(created.text)")
@@ -235,14 +239,7 @@ enum API {
     let database = "sqlite:\(directory.file("links.sqlite").path)"
     let key = try API.key(database, scopes: "links:create")
     let server = try ServerProcess(Linkgen.openlist + ["--database", database])
-    let created = try API.send(
-      server,
-      "POST",
-      "/api/v1/links",
-      body: API.createBody(", \"maxVisits\": 1, \"slug\": \"one-time\""),
-      headers: API.bearer(key)
-    )
-    #expect(created.status == 201, "\(created.text)")
+    try API.createLink(server, key: key, extra: ", \"maxVisits\": 1, \"slug\": \"one-time\"")
     // Previews and probes never use the visit up.
     for agent in [UserAgent.slackCrawler, UserAgent.facebookCrawler] {
       #expect(try server.get("/s/one-time", headers: [("User-Agent", agent)]).status == 200)

@@ -90,13 +90,7 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     switch part {
     case .head(let head):
       state.headArrived()
-      if state.mayAnswerFromMemory {
-        if answerFromMemory(head) {
-          apply(state.answeredFromMemory(now: .now()), context)
-          return
-        }
-        if awaitAnswer(head, context) { return }
-      }
+      if state.mayAnswerFromMemory, answerHere(head, context) { return }
       state.forwardedHead()
       action = .pass
     case .body(let buffer):
@@ -160,13 +154,18 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   /// Answers the request here when it is a `GET` or `HEAD` without a body whose answer is
-  /// held in memory (the server's, or an extension's for its paths); the caller has checked
+  /// held in memory (the server's, or the extension's of its path), or one the extension gives
+  /// once a quick read is done; returns whether the request is taken. The caller has checked
   /// that the connection allows it (``ConnectionState/mayAnswerFromMemory``).
-  private func answerFromMemory(_ head: HTTPRequestHead) -> Bool {
+  private func answerHere(_ head: HTTPRequestHead, _ context: ChannelHandlerContext) -> Bool {
     guard Self.isPlainRead(head), let raw = rawContext else { return false }
     let start = NIODeadline.now()
-    guard let answer = memoryAnswer(head, method: head.readMethod, raw: raw) else { return false }
+    if let handler = core.extensions.first(where: { head.uri.hasPrefix($0.prefix) })?.handler {
+      return answerByExtension(handler, head, start: start, raw: raw, context)
+    }
+    guard let answer = serverAnswer(head) else { return false }
     send(answer, to: head, start: start, on: raw)
+    apply(state.answeredFromMemory(now: .now()), context)
     return true
   }
 
@@ -205,18 +204,28 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     )
   }
 
-  /// Asks the extension of the request's path for an answer that waits for a quick read;
-  /// returns whether one is awaited (the connection holds its later parts until it comes).
-  private func awaitAnswer(_ head: HTTPRequestHead, _ context: ChannelHandlerContext) -> Bool {
-    guard Self.isPlainRead(head), let raw = rawContext,
-      let handler = core.extensions.first(where: { head.uri.hasPrefix($0.prefix) })?.handler,
-      let future = handler.answerSoon(
-        memoryRequest(head, raw: raw),
-        server: core.context,
-        on: context.eventLoop
-      )
+  /// The extension's answer from memory, else the one it gives once its quick read is done
+  /// (the connection holds its later parts until it comes); `false` when it gives neither.
+  private func answerByExtension(
+    _ handler: any LinkServerExtension,
+    _ head: HTTPRequestHead,
+    start: NIODeadline,
+    raw: ChannelHandlerContext,
+    _ context: ChannelHandlerContext
+  ) -> Bool {
+    let request = MemoryRequest(
+      method: head.readMethod,
+      target: head.uri,
+      remoteAddress: raw.channel.remoteAddress,
+      headers: head.headers
+    )
+    if let answer = handler.answerFromMemory(request, server: core.context) {
+      send(ReadyAnswer(answer), to: head, start: start, on: raw)
+      apply(state.answeredFromMemory(now: .now()), context)
+      return true
+    }
+    guard let future = handler.answerSoon(request, server: core.context, on: context.eventLoop)
     else { return false }
-    let start = NIODeadline.now()
     state.awaitingAnswer()
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     future.hop(to: context.eventLoop).whenComplete { result in
@@ -271,34 +280,15 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
   }
 
-  private func memoryRequest(_ head: HTTPRequestHead, raw: ChannelHandlerContext) -> MemoryRequest {
-    MemoryRequest(
-      method: head.readMethod,
-      target: head.uri,
-      remoteAddress: raw.channel.remoteAddress,
-      headers: head.headers
-    )
-  }
-
-  /// The answer held in memory for the request: an extension's for its paths, else the
-  /// server's (an association file, a cached page or image, the 404 page); `nil` when the
-  /// request needs hummingbird.
-  private func memoryAnswer(
-    _ head: HTTPRequestHead,
-    method: HTTPRequest.Method,
-    raw: ChannelHandlerContext
-  ) -> ReadyAnswer? {
+  /// The server's answer held in memory for the request (an association file, a cached page
+  /// or image, the 404 page); `nil` when the request needs hummingbird.
+  private func serverAnswer(_ head: HTTPRequestHead) -> ReadyAnswer? {
     let headers = head.headers
-    if let handler = core.extensions.first(where: { head.uri.hasPrefix($0.prefix) })?.handler {
-      return handler.answerFromMemory(memoryRequest(head, raw: raw), server: core.context).map(
-        ReadyAnswer.init
-      )
-    }
     // A page or an image not in the cache is made here too (a plan filled, a code encoded):
     // the request never goes through hummingbird's task, and is resolved once.
     let resolution = core.resolve(
       target: head.uri,
-      method: method,
+      method: head.readMethod,
       userAgent: headers.first(name: "user-agent"),
       acceptLanguage: headers.first(name: "accept-language")
     )

@@ -66,12 +66,18 @@ extension PostgresBackend {
 
   /// The sketches' rows, as arrays to `unnest`: days, routes, codes, registers, estimates.
   private static func bindings(_ sketches: Sketches) -> PostgresBindings {
-    var binds = PostgresBindings()
-    binds.append(sketches.map { $0.key.day })
-    binds.append(sketches.map { $0.key.route })
-    binds.append(sketches.map { $0.key.code })
+    var binds = keyBindings(sketches.map(\.key))
     binds.append(sketches.map { ByteBuffer(bytes: $0.value.registers) })
     binds.append(sketches.map { $0.value.estimate })
+    return binds
+  }
+
+  /// The keys, as arrays to `unnest`: days, routes, codes.
+  private static func keyBindings(_ keys: [VisitorKey]) -> PostgresBindings {
+    var binds = PostgresBindings()
+    binds.append(keys.map(\.day))
+    binds.append(keys.map(\.route))
+    binds.append(keys.map(\.code))
     return binds
   }
 
@@ -106,10 +112,6 @@ extension PostgresBackend {
     _ connection: PostgresConnection,
     logger: Logger
   ) async throws -> [VisitorKey: VisitorSketch] {
-    var binds = PostgresBindings()
-    binds.append(keys.map(\.day))
-    binds.append(keys.map(\.route))
-    binds.append(keys.map(\.code))
     let rows = try await connection.query(
       PostgresQuery(
         unsafeSQL: """
@@ -119,7 +121,7 @@ extension PostgresBackend {
           ORDER BY k.i
           FOR UPDATE OF v
           """,
-        binds: binds
+        binds: keyBindings(keys)
       ),
       logger: logger
     )
