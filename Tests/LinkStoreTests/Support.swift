@@ -129,6 +129,15 @@ enum PostgresServer {
 
   /// Runs one statement on a connection of its own.
   static func execute(_ sql: String) async throws {
+    _ = try await rows(sql)
+  }
+
+  /// The first column of the first row of a statement that counts (`SELECT count(*) …`).
+  static func count(_ sql: String) async throws -> Int {
+    try await rows(sql).first?.decode(Int.self) ?? 0
+  }
+
+  private static func rows(_ sql: String) async throws -> [PostgresRow] {
     let settings = try settings()
     let configuration = PostgresClient.Configuration(
       host: settings.host ?? "127.0.0.1",
@@ -139,10 +148,10 @@ enum PostgresServer {
       tls: .disable
     )
     let client = PostgresClient(configuration: configuration)
-    try await withThrowingTaskGroup(of: Void.self) { group in
+    return try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { await client.run() }
       defer { group.cancelAll() }
-      _ = try await client.query(PostgresQuery(unsafeSQL: sql)).collect()
+      return try await client.query(PostgresQuery(unsafeSQL: sql)).collect()
     }
   }
 }

@@ -12,7 +12,9 @@ public struct StoreOptions: Sendable, Hashable {
   public var codeLength: Int = 12
   /// SQLite connections (one writes at a time; the others read beside it). Default 4.
   public var sqliteConnections: Int = 4
-  /// The most PostgreSQL connections per server copy. Default 10.
+  /// The most PostgreSQL connections per server copy. Default 10. Up to half of them, one per
+  /// event loop, read short links on the loop that asks for them (`linkgen serve`); the pool
+  /// has the rest.
   public var postgresConnections: Int = 10
   /// How long an API key verified by ``LinkStore/authenticate(_:cached:)`` is reused without
   /// reading its row again; `.zero` reads it on every request. A key revoked in another

@@ -17,6 +17,8 @@ final class PostgresBackend: StoreBackend {
   /// Links looked up together share one statement (one round trip, one pool lease).
   private let linksByCode: PostgresLinkReader
   private let linksByKeptPath: PostgresLinkReader
+  /// Short links looked up on an event loop, read on that loop's own connection.
+  private let loopReaders: PostgresLoopReaders
 
   init(_ settings: DatabaseURL.Postgres, options: StoreOptions, logger: Logger) {
     self.settings = settings
@@ -44,7 +46,9 @@ final class PostgresBackend: StoreBackend {
         tls: Self.tls(settings.tls)
       )
     }
-    configuration.options.maximumConnections = options.postgresConnections
+    // The loops' own connections come out of the copy's budget.
+    let loopConnections = PostgresLoopReaders.limit(connections: options.postgresConnections)
+    configuration.options.maximumConnections = options.postgresConnections - loopConnections
     configuration.options.connectTimeout = options.operationTimeout
     configuration.options.additionalStartupParameters = parameters
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -59,6 +63,43 @@ final class PostgresBackend: StoreBackend {
       on: client,
       logger: logger
     )
+    loopReaders = Self.loopReaders(
+      limit: loopConnections,
+      pool: client,
+      settings: settings,
+      startup: parameters,
+      timeout: options.operationTimeout,
+      logger: logger
+    )
+  }
+
+  /// The event loops' readers, each opening its connection with the pool's settings.
+  private static func loopReaders(
+    limit: Int,
+    pool: PostgresClient,
+    settings: DatabaseURL.Postgres,
+    startup: [(String, String)],
+    timeout: Duration,
+    logger: Logger
+  ) -> PostgresLoopReaders {
+    PostgresLoopReaders(
+      limit: limit,
+      pool: pool,
+      timeout: .nanoseconds(Int64(milliseconds(timeout)) * 1_000_000),
+      logger: logger
+    ) { loop in
+      do {
+        let configuration = try directConfiguration(settings, startup, timeout)
+        return PostgresConnection.connect(
+          on: loop,
+          configuration: configuration,
+          id: 0,
+          logger: logger
+        )
+      } catch {
+        return loop.makeFailedFuture(error)
+      }
+    }
   }
 
   /// libpq's `sslmode` in postgres-nio's terms: `prefer` and `require` do not check the
@@ -86,7 +127,9 @@ final class PostgresBackend: StoreBackend {
     await client.run()
   }
 
-  func close() async {}
+  func close() async {
+    await loopReaders.close()
+  }
 
   func migrate() async throws(StoreError) -> Int {
     // Migrations run on a connection of their own, opened directly rather than through the
@@ -193,6 +236,14 @@ final class PostgresBackend: StoreBackend {
 
   /// The pool's settings for one connection of its own.
   private func directConfiguration() throws -> PostgresConnection.Configuration {
+    try Self.directConfiguration(settings, startupParameters, connectTimeout)
+  }
+
+  private static func directConfiguration(
+    _ settings: DatabaseURL.Postgres,
+    _ startupParameters: [(String, String)],
+    _ connectTimeout: Duration
+  ) throws -> PostgresConnection.Configuration {
     var configuration: PostgresConnection.Configuration
     if let directory = settings.socketDirectory {
       configuration = PostgresConnection.Configuration(
@@ -271,6 +322,11 @@ final class PostgresBackend: StoreBackend {
     try await linksByCode.link(code, deadline: deadline)
   }
 
+  /// How many event loops have their own connection for reading links open now.
+  var loopConnectionsOpen: Int { loopReaders.connectionsOpen }
+  /// How many reads the event loops' own connections answered.
+  var loopReads: Int { loopReaders.reads }
+
   /// The link with this code given to `done`, read without a task of its own.
   func link(
     code: String,
@@ -278,7 +334,8 @@ final class PostgresBackend: StoreBackend {
     on loop: any EventLoop,
     _ done: @escaping @Sendable (PostgresLinkReader.Answer) -> Void
   ) {
-    linksByCode.link(code, deadline: deadline, on: loop, done)
+    let reader = loopReaders.reader(for: loop) ?? linksByCode
+    reader.link(code, deadline: deadline, on: loop, done)
   }
 
   func countVisit(code: String, now: Int64) async throws(StoreError) -> LinkRow? {

@@ -31,16 +31,25 @@ final class PostgresLinkReader: Sendable {
 
   /// The most keys in one statement.
   static let maximumBatch = 64
-  /// The most reads under way at once: while one is on the wire, the next can gather.
+  /// The most reads under way at once, by default: while one is on the wire, the next can
+  /// gather.
   static let maximumReads = 2
 
+  private let maximumReads: Int
   private let read: Reader
   private let key: @Sendable (LinkRow) -> String?
   private let state = NIOLockedValueBox(State())
 
-  /// - Parameter key: the key a row answers (its code, or its kept path).
-  init(key: @escaping @Sendable (LinkRow) -> String?, _ read: @escaping Reader) {
+  /// - Parameters:
+  ///   - key: the key a row answers (its code, or its kept path).
+  ///   - maximumReads: the most reads under way at once.
+  init(
+    key: @escaping @Sendable (LinkRow) -> String?,
+    maximumReads: Int = PostgresLinkReader.maximumReads,
+    _ read: @escaping Reader
+  ) {
     self.key = key
+    self.maximumReads = maximumReads
     self.read = read
   }
 
@@ -71,7 +80,7 @@ final class PostgresLinkReader: Sendable {
     }
     let lead = state.withLockedValue { state in
       state.pending.append(lookup)
-      guard state.reading < Self.maximumReads else { return false }
+      guard state.reading < maximumReads else { return false }
       state.reading += 1
       return true
     }

@@ -1,0 +1,118 @@
+import Foundation
+import LinkgenTestSupport
+import NIOCore
+import NIOPosix
+import Testing
+
+@testable import LinkStore
+
+@Suite struct LoopReaderBudgetTests {
+  /// The loops' own connections are half of a copy's at most, one per loop at most.
+  @Test func loopsTakeAtMostHalfOfTheConnections() {
+    #expect(PostgresLoopReaders.limit(connections: 10, loops: 2) == 2)
+    #expect(PostgresLoopReaders.limit(connections: 10, loops: 64) == 5)
+    #expect(PostgresLoopReaders.limit(connections: 3, loops: 8) == 1)
+    #expect(PostgresLoopReaders.limit(connections: 1, loops: 8) == 0)
+  }
+}
+
+@Suite(.enabled(if: PostgresServer.isReachable, "\(PostgresServer.skipMessage)"))
+struct PostgresLoopReaderTests {
+  /// Short links looked up on event loops (as `linkgen serve` looks up a cold short link) are
+  /// read on each loop's own connection, within the copy's budget of connections. Before those
+  /// connections are open, and after the server kills them, the pool answers: every lookup
+  /// gets the right state or, while connections are replaced, `unavailable`; never a wrong one.
+  @Test func loopsReadOnTheirOwnConnectionsWithinTheBudget() async throws {
+    let application = "lgtest-\(UUID().uuidString.prefix(8).lowercased())"
+    let schema = TestPostgres.freshSchema()
+    defer { Task { try? await PostgresServer.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") } }
+    let url = try PostgresServer.url(schema: schema, application: application)
+    var options = TestDatabase.options
+    options.postgresConnections = 4
+    try await LinkStore.withStore(url, table: Tables.openlist, options: options, logger: testLogger)
+    {
+      store in
+      var made: [ShortLink] = []
+      for _ in 0..<6 { made.append(try await store.createLink(Conformance.checklist())) }
+      let links = made
+      let backend = try #require(store.backend as? PostgresBackend)
+      let loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator())
+      let expected = PostgresLoopReaders.limit(connections: 4, loops: loops.count)
+      #expect(expected >= 1)
+      try await Self.lookUpUntil(store, links, on: loops) {
+        backend.loopConnectionsOpen == expected
+      }
+      // Lookups on every loop at once, beside creates: read on the loops' connections, and
+      // never more connections than the budget.
+      let readsBefore = backend.loopReads
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for loop in loops {
+          group.addTask {
+            for link in links {
+              let state = try await Self.lookUp(store, link.code, on: loop).get()
+              #expect(state == .active(link))
+            }
+          }
+        }
+        group.addTask {
+          for _ in 0..<20 { _ = try await store.createLink(Conformance.checklist()) }
+        }
+        try await group.waitForAll()
+      }
+      #expect(backend.loopReads > readsBefore)
+      #expect(try await Self.connections(application) <= 4)
+      try await PostgresServer.execute(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(application)'"
+      )
+      try await Self.lookUpUntil(store, links, on: loops) {
+        backend.loopConnectionsOpen == expected
+      }
+      #expect(try await Self.connections(application) <= 4)
+    }
+  }
+
+  /// Looks every link up on every loop until `done` holds (10 s at most); each answer is the
+  /// link, or `unavailable` while killed connections are replaced.
+  private static func lookUpUntil(
+    _ store: LinkStore,
+    _ links: [ShortLink],
+    on loops: [any EventLoop],
+    _ done: () -> Bool
+  ) async throws {
+    var rounds = 0
+    var allAnswered = false
+    while !(allAnswered && done()), rounds < 500 {
+      rounds += 1
+      allAnswered = true
+      for loop in loops {
+        for link in links {
+          switch await lookUp(store, link.code, on: loop) {
+          case .success(let state): #expect(state == .active(link))
+          case .failure(let error):
+            #expect(error.code == .unavailable)
+            allAnswered = false
+          }
+        }
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(allAnswered && done(), "after \(rounds) rounds")
+  }
+
+  private static func lookUp(_ store: LinkStore, _ code: String, on loop: any EventLoop) async
+    -> Result<ShortLinkState, StoreError>
+  {
+    await withCheckedContinuation { answer in
+      let called = store.link(code: code, on: loop) { answer.resume(returning: $0) }
+      if !called {
+        answer.resume(returning: .failure(StoreError(.internalError, "not PostgreSQL")))
+      }
+    }
+  }
+
+  private static func connections(_ application: String) async throws -> Int {
+    try await PostgresServer.count(
+      "SELECT count(*) FROM pg_stat_activity WHERE application_name = '\(application)'"
+    )
+  }
+}
