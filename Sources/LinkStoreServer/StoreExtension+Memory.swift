@@ -98,6 +98,7 @@ extension StoreExtension {
     guard
       let page = server.pages.memoryResponse(
         values: link.values,
+        links: link.links,
         client: client,
         acceptLanguage: request.header("accept-language"),
         copyLink: link.shortURL,

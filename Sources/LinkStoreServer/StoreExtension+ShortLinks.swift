@@ -155,7 +155,8 @@ extension StoreExtension {
         client: client,
         copyLink: link.shortURL,
         shortCode: link.code,
-        card: Self.pageCard(link.card?.title, link.card?.description, link.card?.imageURL)
+        card: Self.pageCard(link.card?.title, link.card?.description, link.card?.imageURL),
+        links: link.links
       )
     } catch {
       server.logger.error(

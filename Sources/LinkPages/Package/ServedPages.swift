@@ -215,7 +215,8 @@ extension PageRenderer {
   /// draws the QR code straight into the page instead of `qrSVG`.
   ///
   /// The page's variant is compiled once (``PagePlan``, kept by the renderer); each call only
-  /// fills in the link's values.
+  /// fills in the link's values. `links`, when the caller has them (a short link read from the
+  /// store), are `values`' links made with this renderer's table: they are not made again.
   package func servedLandingPage(
     for values: RouteValues,
     locale: String = "en",
@@ -226,7 +227,8 @@ extension PageRenderer {
     deferred: DeferredLinkOptions? = nil,
     desktop: Bool? = nil,
     card: SocialCard? = nil,
-    qrDrawing: (any PageDrawing)? = nil
+    qrDrawing: (any PageDrawing)? = nil,
+    links: LinkSet? = nil
   ) throws(PageError) -> ServedPage {
     let resolved = try resolvedLocale(locale)
     let context = try RenderContext(
@@ -235,6 +237,7 @@ extension PageRenderer {
       locale: resolved,
       fields: fields,
       platform: platform,
+      links: links,
       policy: policy
     )
     let hasQR = qrSVG != nil || qrDrawing != nil
@@ -273,7 +276,8 @@ extension PageRenderer {
     for values: RouteValues,
     locale: String = "en",
     fields: [String: String] = [:],
-    card: SocialCard? = nil
+    card: SocialCard? = nil,
+    links: LinkSet? = nil
   ) throws(PageError) -> ServedPage {
     let resolved = try resolvedLocale(locale)
     let context = try RenderContext(
@@ -282,6 +286,7 @@ extension PageRenderer {
       locale: resolved,
       fields: fields,
       platform: .any,
+      links: links,
       policy: policy
     )
     var fill = try PageValues(links: context)

@@ -77,6 +77,8 @@ package final class LandingPages: Sendable {
   ///     ``StoreTapCounter`` installed).
   ///   - card: The link's own social card, which replaces the Open Graph and X/Twitter title,
   ///     description and image.
+  ///   - links: `values`' links when the caller has them (a short link's), made with the same
+  ///     table: they are not made again.
   /// - Throws: ``PageError`` when the page does not render (a broken user template, a card
   ///   image that is not a plain `https` URL).
   package func response(
@@ -85,10 +87,12 @@ package final class LandingPages: Sendable {
     client: ClientClassification,
     copyLink: String? = nil,
     shortCode: String? = nil,
-    card: SocialCard? = nil
+    card: SocialCard? = nil,
+    links: LinkSet? = nil
   ) throws(PageError) -> Response {
     try page(
       values: values,
+      links: links,
       client: client,
       acceptLanguage: request.headers[.acceptLanguage],
       copyLink: copyLink,
@@ -97,13 +101,14 @@ package final class LandingPages: Sendable {
     ).response(for: request)
   }
 
-  /// The page ``response(to:values:client:copyLink:shortCode:card:)`` sends, from the cache
+  /// The page ``response(to:values:client:copyLink:shortCode:card:links:)`` sends, from the cache
   /// or rendered (and kept) now: for an answer from memory
   /// (``LinkServerExtension/answerFromMemory(_:server:)``), such as a short link read on the
   /// event loop. `nil` when the page cannot be made: the request then goes the other way,
   /// which answers and logs the error.
   package func memoryResponse(
     values: RouteValues,
+    links: LinkSet? = nil,
     client: ClientClassification,
     acceptLanguage: String?,
     copyLink: String? = nil,
@@ -112,6 +117,7 @@ package final class LandingPages: Sendable {
   ) -> CannedResponse? {
     try? page(
       values: values,
+      links: links,
       client: client,
       acceptLanguage: acceptLanguage,
       copyLink: copyLink,
@@ -123,6 +129,7 @@ package final class LandingPages: Sendable {
   /// The page for these values, client and language: from the cache, or rendered and kept.
   private func page(
     values: RouteValues,
+    links: LinkSet?,
     client: ClientClassification,
     acceptLanguage: String?,
     copyLink: String?,
@@ -131,6 +138,7 @@ package final class LandingPages: Sendable {
   ) throws(PageError) -> CannedResponse {
     var key = try self.key(
       values: values,
+      universal: links?.universal,
       client: client,
       acceptLanguage: acceptLanguage,
       copyLink: copyLink,
@@ -138,22 +146,28 @@ package final class LandingPages: Sendable {
     )
     key.card = card
     if let page = cached(key) { return page }
-    return try renderAndStore(key, values: values)
+    return try renderAndStore(key, values: values, links: links)
   }
 
   /// What identifies a page in the cache: the universal link, the client's page, the locale.
+  /// `universal` is the values' universal link when the caller has it (made with this table).
   func key(
     values: RouteValues,
+    universal: String? = nil,
     client: ClientClassification,
     acceptLanguage: String?,
     copyLink: String? = nil,
     shortCode: String? = nil
   ) throws(PageError) -> Key {
     let link: String
-    do throws(LinkError) {
-      link = try renderer.table.link(.universal, for: values)
-    } catch {
-      throw PageError(.link, error.message)
+    if let universal {
+      link = universal
+    } else {
+      do throws(LinkError) {
+        link = try renderer.table.link(.universal, for: values)
+      } catch {
+        throw PageError(.link, error.message)
+      }
     }
     return Key(
       link: link,
@@ -172,18 +186,28 @@ package final class LandingPages: Sendable {
   }
 
   /// Renders the page and keeps it (counted as a miss).
-  func renderAndStore(_ key: Key, values: RouteValues) throws(PageError) -> CannedResponse {
+  func renderAndStore(_ key: Key, values: RouteValues, links: LinkSet? = nil) throws(PageError)
+    -> CannedResponse
+  {
     metrics.pageCacheMisses.increment()
-    let page = try render(key, values: values)
+    let page = try render(key, values: values, links: links)
     cache.store(page, for: key)
     return page
   }
 
-  func render(_ key: Key, values: RouteValues) throws(PageError) -> CannedResponse {
+  /// `links`, when given, are `values`' links made with the renderer's table.
+  func render(_ key: Key, values: RouteValues, links: LinkSet? = nil) throws(PageError)
+    -> CannedResponse
+  {
     let locale = languages.locales[key.locale]
     let served: ServedPage
     if case .card = key.page {
-      served = try renderer.previewCard(for: values, locale: locale, card: key.card)
+      served = try renderer.previewCard(
+        for: values,
+        locale: locale,
+        card: key.card,
+        links: links
+      )
     } else {
       let variant = try Self.variant(key)
       served = try renderer.servedLandingPage(
@@ -194,7 +218,8 @@ package final class LandingPages: Sendable {
         deferred: deferredOptions(key, values: values),
         desktop: variant.desktop,
         card: key.card,
-        qrDrawing: variant.qrDrawing
+        qrDrawing: variant.qrDrawing,
+        links: links
       )
     }
     return CannedResponse(
