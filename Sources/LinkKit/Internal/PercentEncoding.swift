@@ -18,4 +18,24 @@ package enum PercentEncoding {
       }
     }
   }
+
+  /// `prefix` as it is, then `text` encoded, then `suffix`, made as one string (one buffer, no
+  /// string per part): how a link that carries another link in its tail is finished.
+  package static func joining(
+    _ prefix: UnsafeBufferPointer<UInt8>,
+    encoding text: String,
+    _ suffix: StaticString
+  ) -> String {
+    var text = text
+    return text.withUTF8 { input in
+      let count = prefix.count + encodedCount(input) + suffix.utf8CodeUnitCount
+      return String(unsafeUninitializedCapacity: count) { output in
+        guard let start = output.baseAddress else { return 0 }
+        var offset = output.initialize(fromContentsOf: prefix)
+        offset += encode(input, into: start + offset)
+        (start + offset).initialize(from: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        return offset + suffix.utf8CodeUnitCount
+      }
+    }
+  }
 }

@@ -103,13 +103,16 @@ struct RenderContext {
     guard let store = links.playStore,
       let end = intent.utf8.end(ofFirst: Self.fallbackMarker), intent.hasSuffix(";end")
     else { return intent }
-    // String appends (a `Substring + String` would append character by character).
-    let encoded = PercentEncoding.encode(store)
-    var result = String(intent[..<end])
-    result.reserveCapacity(result.utf8.count + encoded.utf8.count + 4)
-    result += encoded
-    result += ";end"
-    return result
+    // One string made from the bytes: the intent up to the marker, the store encoded, `;end`.
+    let length = intent.utf8.distance(from: intent.utf8.startIndex, to: end)
+    var text = intent
+    return text.withUTF8 { bytes in
+      PercentEncoding.joining(
+        UnsafeBufferPointer(rebasing: bytes[..<length]),
+        encoding: store,
+        ";end"
+      )
+    }
   }
 
   private static let fallbackMarker = Array(";S.browser_fallback_url=".utf8)
