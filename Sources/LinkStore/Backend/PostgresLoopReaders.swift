@@ -176,16 +176,18 @@ private final class LoopConnection: Sendable {
         case (_, .success(let connection)):
           state = .ready(connection)
           return nil
-        case (_, .failure(let error)):
-          self.logger.debug(
-            "could not open the event loop's connection for link reads; the pool reads them",
-            metadata: ["error": "\(String(reflecting: error))"]
-          )
+        case (_, .failure):
           state = .idle(retryAt: .now() + Self.retryDelay)
           return nil
         }
       }
       if let unwanted { Self.close(unwanted) }
+      if case .failure(let error) = result {
+        self.logger.debug(
+          "could not open the event loop's connection for link reads; the pool reads them",
+          metadata: ["error": "\(String(reflecting: error))"]
+        )
+      }
     }
   }
 
