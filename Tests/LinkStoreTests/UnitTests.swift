@@ -270,4 +270,46 @@ import Testing
     #expect(VisitorSketch(registers: merged.registers) == merged)
     #expect(VisitorSketch(registers: [1, 2, 3]) == nil)
   }
+
+  /// A sketch with fewer than a third of its registers set is stored as three bytes a set
+  /// register; a fuller one as its 1,024 registers; either reads back as the same sketch.
+  @Test(arguments: [0, 1, 3, 300, 340, 400, 5_000])
+  func storedSparseWhileFewRegistersAreSet(_ count: Int) throws {
+    var hashes = Hashes(state: UInt64(count) + 3)
+    var sketch = VisitorSketch()
+    for _ in 0..<count { sketch.add(hashes.next()) }
+    let set = sketch.registers.count { $0 != 0 }
+    let stored = sketch.stored
+    #expect(stored.count == (set * 3 < 1_024 ? set * 3 : 1_024), "\(set) registers set")
+    #expect(VisitorSketch(stored: stored) == sketch)
+    if stored.count < 1_024 {
+      // In index order: each entry's index (little-endian) above the one before.
+      let indexes = stride(from: 0, to: stored.count, by: 3).map {
+        Int(stored[$0]) | Int(stored[$0 + 1]) << 8
+      }
+      #expect(indexes == indexes.sorted() && Set(indexes).count == indexes.count)
+    }
+  }
+
+  /// Bytes that are not a stored sketch: no sketch (the flushed one then replaces them).
+  @Test(
+    arguments: [
+      [1, 2], [0, 4, 1], [1, 0, 0], [1, 0, 56], [1, 0, 5, 1, 0, 6],
+      Array(repeating: 1, count: 1_025),
+    ] as [[UInt8]]
+  )
+  func bytesThatAreNotASketchAreRefused(_ bytes: [UInt8]) {
+    #expect(VisitorSketch(stored: bytes) == nil)
+  }
+
+  /// The estimate of a stored sketch is the estimate of the sketch (the stored form changes
+  /// nothing of it).
+  @Test func aStoredSketchEstimatesTheSame() throws {
+    var hashes = Hashes(state: 5)
+    var sketch = VisitorSketch()
+    for _ in 0..<120 { sketch.add(hashes.next()) }
+    let read = try #require(VisitorSketch(stored: sketch.stored))
+    #expect(read.estimate == sketch.estimate)
+    #expect(abs(read.estimate - 120) <= 3, "\(read.estimate)")
+  }
 }

@@ -9,7 +9,8 @@ import PostgresNIO
 // reads. Since version 9 the registers are 1,024 bytes (`bytea`, as on SQLite), and a flush
 // locks the rows it merges into, so copies merging at once still lose none of one another's.
 // A row last merged before version 9 keeps its registers in `registers_v8` (`smallint[]`) until
-// a flush merges into it and writes them as bytes.
+// a flush merges into it and writes them as bytes. Since version 10 a sketch with few registers
+// set is stored sparse (`VisitorSketch.stored`).
 
 extension PostgresBackend {
   /// Merges the flushed sketches into the stored ones, in one transaction: new rows inserted as
@@ -67,7 +68,7 @@ extension PostgresBackend {
   /// The sketches' rows, as arrays to `unnest`: days, routes, codes, registers, estimates.
   private static func bindings(_ sketches: Sketches) -> PostgresBindings {
     var binds = keyBindings(sketches.map(\.key))
-    binds.append(sketches.map { ByteBuffer(bytes: $0.value.registers) })
+    binds.append(sketches.map { ByteBuffer(bytes: $0.value.stored) })
     binds.append(sketches.map { $0.value.estimate })
     return binds
   }
@@ -129,9 +130,14 @@ extension PostgresBackend {
     for try await (day, route, code, bytes, older) in rows.decode(
       (Int, String, String, ByteBuffer?, [Int16]?).self
     ) {
-      // Registers that are not a sketch (another size) are replaced by the flushed one.
-      let registers = bytes.map { Array(buffer: $0) } ?? older?.map { UInt8(clamping: $0) }
-      guard let sketch = registers.flatMap(VisitorSketch.init(registers:)) else { continue }
+      // Bytes that are not a sketch (another size) are replaced by the flushed one.
+      let sketch: VisitorSketch? =
+        if let bytes {
+          VisitorSketch(stored: Array(buffer: bytes))
+        } else {
+          older.flatMap { VisitorSketch(registers: $0.map { UInt8(clamping: $0) }) }
+        }
+      guard let sketch else { continue }
       sketches[VisitorKey(day: day, route: route, code: code)] = sketch
     }
     return sketches

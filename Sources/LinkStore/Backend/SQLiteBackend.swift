@@ -377,7 +377,7 @@ final class SQLiteBackend: StoreBackend {
         )
         var merged = sketch
         if case .blob(let buffer)? = stored.first?.column("registers"),
-          let existing = VisitorSketch(registers: Array(buffer: buffer))
+          let existing = VisitorSketch(stored: Array(buffer: buffer))
         {
           merged.merge(existing)
         }
@@ -389,7 +389,7 @@ final class SQLiteBackend: StoreBackend {
           ON CONFLICT (day, route, code)
           DO UPDATE SET registers = excluded.registers, estimate = excluded.estimate
           """,
-          keyBinds + [.blob(ByteBuffer(bytes: merged.registers)), .integer(merged.estimate)],
+          keyBinds + [.blob(ByteBuffer(bytes: merged.stored)), .integer(merged.estimate)],
           path: path
         )
       }

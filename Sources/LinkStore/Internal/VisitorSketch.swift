@@ -25,10 +25,53 @@ package struct VisitorSketch: Sendable, Hashable {
     registers = Array(repeating: 0, count: Self.registerCount)
   }
 
-  /// A sketch as stored; `nil` when the bytes are not one (another size).
+  /// A sketch from its 1,024 registers; `nil` when the bytes are not that many.
   package init?(registers: [UInt8]) {
     guard registers.count == Self.registerCount else { return nil }
     self.registers = registers
+  }
+
+  /// A sketch as stored (``stored``): its 1,024 registers, or its non-zero registers as
+  /// entries of three bytes; `nil` when the bytes are neither (another size, an index out of
+  /// range or repeated, a register of zero or over the largest rank).
+  package init?(stored bytes: [UInt8]) {
+    guard let registers = Self.registers(stored: bytes) else { return nil }
+    self.registers = registers
+  }
+
+  /// The registers of a stored sketch, or `nil`.
+  private static func registers(stored bytes: [UInt8]) -> [UInt8]? {
+    if bytes.count == registerCount { return bytes }
+    guard bytes.count % 3 == 0 else { return nil }
+    var registers = [UInt8](repeating: 0, count: registerCount)
+    for start in stride(from: 0, to: bytes.count, by: 3) {
+      let index = Int(bytes[start]) | Int(bytes[start + 1]) << 8
+      let rank = bytes[start + 2]
+      guard index < registerCount, registers[index] == 0, rank > 0, rank <= maximumRank
+      else { return nil }
+      registers[index] = rank
+    }
+    return registers
+  }
+
+  /// The largest rank a register holds.
+  static let maximumRank = UInt8(64 - precision + 1)
+
+  /// The sketch as it is stored: while fewer than a third of its registers are set (a link's
+  /// day with up to a few hundred visitors, most of them), each set register as three bytes
+  /// (its index, little-endian, and its rank) in index order; otherwise the 1,024 registers.
+  /// The two are told apart by their length (1,024 is not a multiple of three).
+  package var stored: [UInt8] {
+    let set = registers.count { $0 != 0 }
+    guard set * 3 < Self.registerCount else { return registers }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(set * 3)
+    for (index, rank) in registers.enumerated() where rank != 0 {
+      bytes.append(UInt8(truncatingIfNeeded: index))
+      bytes.append(UInt8(truncatingIfNeeded: index >> 8))
+      bytes.append(rank)
+    }
+    return bytes
   }
 
   /// Adds a visitor, by a 64-bit hash that is uniform over its range.
@@ -53,7 +96,8 @@ package struct VisitorSketch: Sendable, Hashable {
     var sum = 0.0
     var zeros = 0
     for register in registers {
-      sum += 1 / Double(UInt64(1) << UInt64(register))
+      // 2^-register, exactly (no division per register).
+      sum += Double(sign: .plus, exponent: -Int(register), significand: 1)
       if register == 0 { zeros += 1 }
     }
     let alpha = 0.7213 / (1 + 1.079 / m)
