@@ -426,6 +426,7 @@ let package = Package(
       name: "LinkStoreTests",
       dependencies: [
         "LinkStore",
+        "LinkStoreServer",
         "LinkKit",
         "LinkgenTestSupport",
         .product(name: "NIOCore", package: "swift-nio"),

@@ -35,14 +35,31 @@ final class LinkCache: Sendable {
 
   private struct State {
     var entries: [String: Entry] = [:]
+    /// The codes in the order they were kept, each with the end of the entry kept then. Every
+    /// entry lives ``ttl``, so the first is the first to expire: entries past their time are
+    /// dropped from the front, a few at each ``keep(_:)``, never by a pass over all of them. A
+    /// code kept again, or removed, leaves its older record behind; the record is skipped when
+    /// its end is not its entry's.
+    var order = CircularBuffer<(code: String, until: NIODeadline)>()
     /// The estimated bytes of the entries.
     var bytes = 0
-    /// When entries past their time were last dropped.
-    var lastSweep = NIODeadline.now()
 
+    /// Drops the entries past their time at `moment`.
     mutating func dropExpired(at moment: NIODeadline) {
-      entries = entries.filter { $0.value.until > moment }
-      bytes = entries.values.reduce(0) { $0 + $1.bytes + $1.resolvedBytes }
+      while let first = order.first, first.until <= moment { dropFirst() }
+    }
+
+    /// Drops the oldest entries until `incoming` more bytes fit in `maximum`.
+    mutating func makeRoom(for incoming: Int, within maximum: Int) {
+      while bytes + incoming > maximum, !order.isEmpty { dropFirst() }
+    }
+
+    /// Drops the first record's entry, if the entry is still the one that record was kept for.
+    private mutating func dropFirst() {
+      let (code, until) = order.removeFirst()
+      guard let entry = entries[code], entry.until == until else { return }
+      entries[code] = nil
+      bytes -= entry.bytes + entry.resolvedBytes
     }
   }
 
@@ -110,30 +127,35 @@ final class LinkCache: Sendable {
     return entry
   }
 
-  /// Keeps an active link without a visit limit. Entries past their time are dropped once per
-  /// ``ttl`` (so the cache holds about the links used in the last interval, not every link
-  /// ever visited), and all of them if the cache is still over its bytes.
+  /// Keeps an active link without a visit limit. Entries past their time are dropped first (so
+  /// the cache holds about the links used in the last interval, not every link ever visited),
+  /// then the oldest ones while the new entry would not fit in ``maximumBytes``.
   func keep(_ state: ShortLinkState) {
     guard ttl > .zero, case .active(let link) = state, link.maxVisits == nil else { return }
     let moment = NIODeadline.now()
-    let interval = TimeAmount(ttl)
-    let entry = Entry(link: link, until: moment + interval, bytes: Self.estimatedBytes(of: link))
+    let entry = Entry(
+      link: link,
+      until: moment + TimeAmount(ttl),
+      bytes: Self.estimatedBytes(of: link)
+    )
     guard entry.bytes <= maximumBytes else { return }
     self.state.withLockedValue { state in
-      if moment - state.lastSweep >= interval || state.bytes + entry.bytes > maximumBytes {
-        state.lastSweep = moment
-        state.dropExpired(at: moment)
-        if state.bytes + entry.bytes > maximumBytes {
-          state.entries.removeAll(keepingCapacity: true)
-          state.bytes = 0
-        }
-      }
+      state.dropExpired(at: moment)
+      state.makeRoom(for: entry.bytes, within: maximumBytes)
       if let old = state.entries.updateValue(entry, forKey: link.code) {
         state.bytes -= old.bytes + old.resolvedBytes
       }
+      state.order.append((link.code, entry.until))
       state.bytes += entry.bytes
     }
   }
+
+  /// How many records of kept codes the cache holds (the entries and the records they left
+  /// behind), for tests: bounded by the links kept within one ``ttl``.
+  var records: Int { state.withLockedValue(\.order.count) }
+
+  /// How many links the cache holds.
+  var count: Int { state.withLockedValue(\.entries.count) }
 
   func remove(_ code: String) {
     state.withLockedValue { state in
