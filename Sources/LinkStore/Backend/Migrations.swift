@@ -237,6 +237,12 @@ package struct Migration: Sendable {
       sqlite: [],
       postgres: []
     ),
+    Migration(
+      version: 11,
+      name: "PostgreSQL roll-ups: a flush's old and new counters joined once per trigger",
+      sqlite: [],
+      postgres: postgresRollupUpdatesJoinedOnce
+    ),
   ]
 
   /// PostgreSQL's version 8. A flush that updates counters fires the `_update` roll-up triggers,
@@ -249,6 +255,90 @@ package struct Migration: Sendable {
     "ALTER FUNCTION linkgen_counts_rollup_update() SET enable_nestloop = off",
     "ALTER FUNCTION linkgen_counts_days_update() SET enable_nestloop = off",
   ]
+
+  /// PostgreSQL's version 11. The `_update` roll-up triggers of versions 4 and 5 joined the
+  /// statement's old and new counters once per roll-up they feed (seven joins a flush, on the
+  /// eight key columns); a flush updating the counters of 20,000 short links spent about half
+  /// its time in the triggers. Each trigger now joins them once (a materialized CTE) and feeds
+  /// its roll-ups from that, in one statement. The roll-ups written are the same; the functions
+  /// keep version 8's setting against nested loops.
+  private static var postgresRollupUpdatesJoinedOnce: [String] {
+    let keys = "day, route, code, event, platform, browser, referrer, bot"
+    let site = "day, route, event, platform, browser, referrer, bot"
+    func function(_ name: String, _ statements: [(String, String)], last: String) -> String {
+      let ctes = statements.map { "\($0.0) AS (\n\($0.1)\n)" }.joined(separator: ", ")
+      return """
+        CREATE OR REPLACE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql
+        SET enable_nestloop = off AS $$
+        BEGIN
+          WITH d AS MATERIALIZED (
+            SELECT \(keys), n.count - o.count AS count
+            FROM linkgen_new AS n JOIN linkgen_old AS o USING (\(keys))
+          ), \(ctes)
+          \(last);
+          RETURN NULL;
+        END
+        $$
+        """
+    }
+    let facetRows = facets.map { facet in
+      "SELECT day, route, '\(facet)' AS facet, \(facet) AS value, count FROM d "
+        + "WHERE event = 'page' AND bot = '' AND \(facet) <> ''"
+    }
+    return [
+      function(
+        "linkgen_counts_rollup_update",
+        [
+          (
+            "site",
+            """
+            INSERT INTO linkgen_counts_site AS s (\(site), count)
+            SELECT \(site), SUM(count) FROM d
+            GROUP BY \(site) ORDER BY \(site)
+            ON CONFLICT (\(site)) DO UPDATE SET count = s.count + excluded.count
+            """
+          )
+        ],
+        last: """
+          INSERT INTO linkgen_link_days AS l (day, event, code, route, count)
+          SELECT day, event, code, MIN(route), SUM(count) FROM d
+          WHERE code <> '' AND bot = '' GROUP BY day, event, code ORDER BY day, event, code
+          ON CONFLICT (day, event, code) DO UPDATE SET count = l.count + excluded.count
+          """
+      ),
+      function(
+        "linkgen_counts_days_update",
+        [
+          (
+            "totals",
+            """
+            INSERT INTO linkgen_day_totals AS t (day, route, event, bot, count)
+            SELECT day, route, event, bot, SUM(count) FROM d
+            GROUP BY day, route, event, bot ORDER BY day, route, event, bot
+            ON CONFLICT (day, route, event, bot) DO UPDATE SET count = t.count + excluded.count
+            """
+          ),
+          (
+            "facets",
+            """
+            INSERT INTO linkgen_day_facets AS f (day, route, facet, value, count)
+            SELECT day, route, facet, value, SUM(count) FROM (
+              \(facetRows.joined(separator: "\n  UNION ALL "))
+            ) AS v
+            GROUP BY day, route, facet, value ORDER BY day, route, facet, value
+            ON CONFLICT (day, route, facet, value) DO UPDATE SET count = f.count + excluded.count
+            """
+          ),
+        ],
+        last: """
+          INSERT INTO linkgen_link_weeks AS w (week, code, route, count)
+          SELECT day / 7, code, MIN(route), SUM(count) FROM d
+          WHERE event = 'page' AND bot = '' AND code <> '' GROUP BY 1, 2 ORDER BY 1, 2
+          ON CONFLICT (week, code) DO UPDATE SET count = w.count + excluded.count
+          """
+      ),
+    ]
+  }
 
   /// PostgreSQL's version 9. A visitor sketch's registers were a `smallint[]`, merged and
   /// estimated by SQL functions that read them one row at a time: about 1 ms of the database's
