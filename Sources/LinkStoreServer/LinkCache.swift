@@ -57,8 +57,11 @@ final class LinkCache: Sendable {
     /// Drops the first record's entry, if the entry is still the one that record was kept for.
     private mutating func dropFirst() {
       let (code, until) = order.removeFirst()
-      guard let entry = entries[code], entry.until == until else { return }
-      entries[code] = nil
+      // Compared in place: the entry is not copied to read its end.
+      guard let index = entries.index(forKey: code), entries.values[index].until == until else {
+        return
+      }
+      let entry = entries.remove(at: index).value
       bytes -= entry.bytes + entry.resolvedBytes
     }
   }
@@ -78,19 +81,18 @@ final class LinkCache: Sendable {
   var bytes: Int { state.withLockedValue(\.bytes) }
 
   /// The estimate of a link's bytes in the cache: its strings plus a fixed overhead for the
-  /// entry, the dictionary slot and the objects behind the strings.
+  /// entry, the dictionary slot and the objects behind the strings. The values' texts are
+  /// counted from the universal link, which carries each of them (percent-encoded, so no
+  /// shorter): no array is made and no value printed for an estimate made at every keep.
   static func estimatedBytes(of link: ShortLink) -> Int {
+    func size(_ text: String?) -> Int { (text?.utf8.count ?? 0) + 16 }
     let links = link.links
     let card = link.card
     var bytes = 512 + 2 * link.code.utf8.count + link.shortURL.utf8.count
-    for text in [links.scheme, links.universal, links.web] { bytes += text.utf8.count + 16 }
-    for text in [
-      links.appStore, links.appStoreApp, links.playStore, links.androidIntent, card?.title,
-      card?.description, card?.imageURL, link.keptPath,
-    ] {
-      bytes += (text?.utf8.count ?? 0) + 16
-    }
-    for (_, value) in link.values.all { bytes += (value?.description.utf8.count ?? 0) + 16 }
+    bytes += size(links.scheme) + 2 * size(links.universal) + size(links.web)
+    bytes += size(links.appStore) + size(links.appStoreApp) + size(links.playStore)
+    bytes += size(links.androidIntent) + size(link.keptPath)
+    bytes += size(card?.title) + size(card?.description) + size(card?.imageURL)
     return bytes
   }
 
