@@ -166,6 +166,18 @@ enum ConsoleConformance {
           )
         )
         #expect(hashed.first?.first?.int == 2)
+        // Version 11: the counters and their roll-ups leave room for updates in place.
+        let roomy = try await store.console(
+          ConsoleStatement(
+            """
+            SELECT count(*) FROM pg_class
+            WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'
+              AND 'fillfactor=70' = ANY(reloptions)
+            """,
+            columns: [.integer]
+          )
+        )
+        #expect(roomy.first?.first?.int == 7)
       }
     }
   }

@@ -239,9 +239,9 @@ package struct Migration: Sendable {
     ),
     Migration(
       version: 11,
-      name: "PostgreSQL roll-ups: a flush's old and new counters joined once per trigger",
+      name: "PostgreSQL counters: joined once per roll-up trigger, updated in place",
       sqlite: [],
-      postgres: postgresRollupUpdatesJoinedOnce
+      postgres: postgresRollupUpdatesJoinedOnce + postgresCountersUpdatedInPlace
     ),
   ]
 
@@ -338,6 +338,20 @@ package struct Migration: Sendable {
           """
       ),
     ]
+  }
+
+  /// PostgreSQL's version 11, second part. Every flush updates most of the counter and
+  /// roll-up rows of the links opened that day. A full page has no room for a row's new
+  /// version, so each update went to another page and added an entry to every index of the
+  /// table (three for the counters). With 30 % of each page left free, PostgreSQL writes the new
+  /// version beside the old one and touches no index (a heap-only update): the same upsert of
+  /// 20,000 links' counters took about a third less time. Pages written before keep their
+  /// packing until they are rewritten.
+  private static var postgresCountersUpdatedInPlace: [String] {
+    [
+      "linkgen_counts", "linkgen_counts_site", "linkgen_link_days", "linkgen_day_totals",
+      "linkgen_day_facets", "linkgen_link_weeks", "linkgen_visitors",
+    ].map { "ALTER TABLE \($0) SET (fillfactor = 70)" }
   }
 
   /// PostgreSQL's version 9. A visitor sketch's registers were a `smallint[]`, merged and
