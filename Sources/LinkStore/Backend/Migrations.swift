@@ -261,7 +261,9 @@ package struct Migration: Sendable {
   /// eight key columns); a flush updating the counters of 20,000 short links spent about half
   /// its time in the triggers. Each trigger now joins them once (a materialized CTE) and feeds
   /// its roll-ups from that, in one statement. The roll-ups written are the same; the functions
-  /// keep version 8's setting against nested loops.
+  /// keep version 8's setting against nested loops. Each roll-up is still written in key order;
+  /// the order of a statement's parts is PostgreSQL's, the same in every copy, which all run
+  /// the same function (and a deadlock between copies is retried, as every flush conflict is).
   private static var postgresRollupUpdatesJoinedOnce: [String] {
     let keys = "day, route, code, event, platform, browser, referrer, bot"
     let site = "day, route, event, platform, browser, referrer, bot"
