@@ -16,7 +16,7 @@ struct VisitorsAcrossCopiesTests {
   @Test func oneVisitorThroughTwoCopies() throws {
     let schema = TestPostgres.freshSchema()
     let database = TestPostgres.url(schema: schema)
-    defer { Self.dropSchema(schema) }
+    defer { TestPostgres.dropSchema(schema) }
     let (apiKey, _) = try ConsoleServer.createKey(database, scope: "links:create")
     let arguments =
       ["--config", PackagePaths.example("openlist").path, "--database", database]
@@ -105,17 +105,5 @@ struct VisitorsAcrossCopiesTests {
       environment: [:]
     )
     return result.output
-  }
-
-  /// Drops the test's schema with psql, when it is installed.
-  static func dropSchema(_ schema: String) {
-    guard let psql = ProcessRunner.find(["psql"]) else { return }
-    _ = try? ProcessRunner.run(
-      psql,
-      [TestPostgres.baseURL, "-q", "-c", "DROP SCHEMA IF EXISTS \(schema) CASCADE"],
-      input: nil,
-      in: nil,
-      environment: [:]
-    )
   }
 }

@@ -13,7 +13,7 @@ struct PostgresFailureTests {
     let proxy = TCPProxy(upstreamHost: settings.host ?? "127.0.0.1", upstreamPort: settings.port)
     try await proxy.start()
     let schema = TestPostgres.freshSchema()
-    defer { Task { try? await PostgresServer.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") } }
+    defer { TestPostgres.dropSchema(schema) }
     let url = try PostgresServer.url(schema: schema, host: "127.0.0.1", port: proxy.port)
     var options = StoreOptions()
     options.operationTimeout = .seconds(5)
@@ -63,7 +63,7 @@ struct PostgresFailureTests {
   @Test func connectionsKilledByTheServer() async throws {
     let application = "lgtest-\(UUID().uuidString.prefix(8).lowercased())"
     let schema = TestPostgres.freshSchema()
-    defer { Task { try? await PostgresServer.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") } }
+    defer { TestPostgres.dropSchema(schema) }
     let url = try PostgresServer.url(schema: schema, application: application)
     try await LinkStore.withStore(url, table: Tables.openlist, logger: testLogger) { store in
       let link = try await store.createLink(Conformance.checklist())

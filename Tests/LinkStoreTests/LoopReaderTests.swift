@@ -25,7 +25,7 @@ struct PostgresLoopReaderTests {
   @Test func loopsReadOnTheirOwnConnectionsWithinTheBudget() async throws {
     let application = "lgtest-\(UUID().uuidString.prefix(8).lowercased())"
     let schema = TestPostgres.freshSchema()
-    defer { Task { try? await PostgresServer.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") } }
+    defer { TestPostgres.dropSchema(schema) }
     let url = try PostgresServer.url(schema: schema, application: application)
     var options = TestDatabase.options
     options.postgresConnections = 4

@@ -13,7 +13,9 @@ import Testing
 
   @Test(.enabled(if: TestPostgres.isReachable, Comment(rawValue: TestPostgres.skipMessage)))
   func concurrentCreatesSurviveAKillOnPostgreSQL() throws {
-    try Self.concurrentCreatesSurviveAKill(TestPostgres.url(schema: TestPostgres.freshSchema()))
+    let schema = TestPostgres.freshSchema()
+    defer { TestPostgres.dropSchema(schema) }
+    try Self.concurrentCreatesSurviveAKill(TestPostgres.url(schema: schema))
   }
 
   static func concurrentCreatesSurviveAKill(_ database: String) throws {

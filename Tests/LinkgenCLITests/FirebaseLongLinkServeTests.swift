@@ -240,7 +240,9 @@ import Testing
 
   @Test(.enabled(if: TestPostgres.isReachable, Comment(rawValue: TestPostgres.skipMessage)))
   func anImportedPathAnswersItsPageOnPostgreSQL() async throws {
-    let database = TestPostgres.url(schema: TestPostgres.freshSchema())
+    let schema = TestPostgres.freshSchema()
+    defer { TestPostgres.dropSchema(schema) }
+    let database = TestPostgres.url(schema: schema)
     try await Self.importKeptPaths(database)
     try Self.keptPathsAnswer(database)
   }

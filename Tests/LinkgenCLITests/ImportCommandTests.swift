@@ -144,6 +144,7 @@ import Testing
   func importsIntoPostgreSQL() async throws {
     let schema =
       "lgimport_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+    defer { TestPostgres.dropSchema(schema) }
     let database =
       TestPostgres.baseURL + (TestPostgres.baseURL.contains("?") ? "&" : "?")
       + "schema=\(schema)&sslmode=disable"

@@ -10,7 +10,9 @@ import Testing
 )
 struct PostgresServeTests {
   @Test func twoCopiesShareLinksAndTheirClicksAddUpExactly() throws {
-    let database = TestPostgres.url(schema: TestPostgres.freshSchema())
+    let schema = TestPostgres.freshSchema()
+    defer { TestPostgres.dropSchema(schema) }
+    let database = TestPostgres.url(schema: schema)
     let key = try API.key(database, scopes: "links:create,stats:read")
     let first = try ServerProcess(Linkgen.openlist + ["--database", database])
     let second = try ServerProcess(Linkgen.openlist + ["--database", database])
@@ -46,7 +48,9 @@ struct PostgresServeTests {
   /// unknown code, an association file, a link's `HEAD`, a link with one visit (answered by
   /// the server's routes, which count it) twice, and the first link again come back in order.
   @Test func pipelinedShortLinksAreAnsweredInOrder() throws {
-    let database = TestPostgres.url(schema: TestPostgres.freshSchema())
+    let schema = TestPostgres.freshSchema()
+    defer { TestPostgres.dropSchema(schema) }
+    let database = TestPostgres.url(schema: schema)
     let key = try API.key(database, scopes: "links:create")
     let server = try ServerProcess(
       Linkgen.openlist + ["--database", database, "--link-cache-seconds", "0"]
@@ -79,7 +83,9 @@ struct PostgresServeTests {
   /// Links not in the cache, answered once read, still count against the address's limit,
   /// and a client over it is refused (429) as on the server's routes.
   @Test func shortLinksReadFromPostgresKeepTheRateLimit() throws {
-    let database = TestPostgres.url(schema: TestPostgres.freshSchema())
+    let schema = TestPostgres.freshSchema()
+    defer { TestPostgres.dropSchema(schema) }
+    let database = TestPostgres.url(schema: schema)
     let server = try ServerProcess(
       Linkgen.openlist + ["--database", database, "--rate-limit", "3"]
     )
@@ -96,7 +102,9 @@ struct PostgresServeTests {
     try await proxy.start()
     var components = base
     components.port = proxy.port
-    let direct = TestPostgres.url(schema: TestPostgres.freshSchema())
+    let testSchema = TestPostgres.freshSchema()
+    defer { TestPostgres.dropSchema(testSchema) }
+    let direct = TestPostgres.url(schema: testSchema)
     let schema = try #require(URLComponents(string: direct)?.queryItems)
     components.queryItems = schema
     let database = try #require(components.string)

@@ -44,6 +44,24 @@ public enum TestPostgres {
     "lgtest_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
   }
 
+  /// Drops a test's schema with `psql`, when it is installed (it is wherever
+  /// `.ci/start-postgres` ran), so that the test database does not keep one per test run.
+  /// Failures are ignored: a schema left behind costs space, not a test.
+  public static func dropSchema(_ schema: String) {
+    guard let psql = ProcessRunner.find(["psql"]) else { return }
+    _ = try? ProcessRunner.run(
+      psql,
+      [
+        baseURL, "-q", "-c",
+        // A lock held by a server the test left running must not hold the test up.
+        "SET lock_timeout = '5s'; DROP SCHEMA IF EXISTS \(schema) CASCADE",
+      ],
+      input: nil,
+      in: nil,
+      environment: [:]
+    )
+  }
+
   private static func canConnect(host: String, port: Int) -> Bool {
     var hints = addrinfo()
     #if canImport(Glibc)
