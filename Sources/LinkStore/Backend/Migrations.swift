@@ -266,9 +266,9 @@ package struct Migration: Sendable {
   /// the same function (and a deadlock between copies is retried, as every flush conflict is).
   private static var postgresRollupUpdatesJoinedOnce: [String] {
     let keys = "day, route, code, event, platform, browser, referrer, bot"
-    let site = "day, route, event, platform, browser, referrer, bot"
-    func function(_ name: String, _ statements: [(String, String)], last: String) -> String {
-      let ctes = statements.map { "\($0.0) AS (\n\($0.1)\n)" }.joined(separator: ", ")
+    // The function running `statements` as one: the join as `d`, all but the last as CTEs.
+    func function(_ name: String, _ statements: [String]) -> String {
+      let ctes = statements.dropLast().enumerated().map { "r\($0) AS (\n\($1)\n)" }
       return """
         CREATE OR REPLACE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql
         SET enable_nestloop = off AS $$
@@ -276,69 +276,16 @@ package struct Migration: Sendable {
           WITH d AS MATERIALIZED (
             SELECT \(keys), n.count - o.count AS count
             FROM linkgen_new AS n JOIN linkgen_old AS o USING (\(keys))
-          ), \(ctes)
-          \(last);
+          ), \(ctes.joined(separator: ", "))
+          \(statements.last ?? "");
           RETURN NULL;
         END
         $$
         """
     }
-    let facetRows = facets.map { facet in
-      "SELECT day, route, '\(facet)' AS facet, \(facet) AS value, count FROM d "
-        + "WHERE event = 'page' AND bot = '' AND \(facet) <> ''"
-    }
     return [
-      function(
-        "linkgen_counts_rollup_update",
-        [
-          (
-            "site",
-            """
-            INSERT INTO linkgen_counts_site AS s (\(site), count)
-            SELECT \(site), SUM(count) FROM d
-            GROUP BY \(site) ORDER BY \(site)
-            ON CONFLICT (\(site)) DO UPDATE SET count = s.count + excluded.count
-            """
-          )
-        ],
-        last: """
-          INSERT INTO linkgen_link_days AS l (day, event, code, route, count)
-          SELECT day, event, code, MIN(route), SUM(count) FROM d
-          WHERE code <> '' AND bot = '' GROUP BY day, event, code ORDER BY day, event, code
-          ON CONFLICT (day, event, code) DO UPDATE SET count = l.count + excluded.count
-          """
-      ),
-      function(
-        "linkgen_counts_days_update",
-        [
-          (
-            "totals",
-            """
-            INSERT INTO linkgen_day_totals AS t (day, route, event, bot, count)
-            SELECT day, route, event, bot, SUM(count) FROM d
-            GROUP BY day, route, event, bot ORDER BY day, route, event, bot
-            ON CONFLICT (day, route, event, bot) DO UPDATE SET count = t.count + excluded.count
-            """
-          ),
-          (
-            "facets",
-            """
-            INSERT INTO linkgen_day_facets AS f (day, route, facet, value, count)
-            SELECT day, route, facet, value, SUM(count) FROM (
-              \(facetRows.joined(separator: "\n  UNION ALL "))
-            ) AS v
-            GROUP BY day, route, facet, value ORDER BY day, route, facet, value
-            ON CONFLICT (day, route, facet, value) DO UPDATE SET count = f.count + excluded.count
-            """
-          ),
-        ],
-        last: """
-          INSERT INTO linkgen_link_weeks AS w (week, code, route, count)
-          SELECT day / 7, code, MIN(route), SUM(count) FROM d
-          WHERE event = 'page' AND bot = '' AND code <> '' GROUP BY 1, 2 ORDER BY 1, 2
-          ON CONFLICT (week, code) DO UPDATE SET count = w.count + excluded.count
-          """
-      ),
+      function("linkgen_counts_rollup_update", postgresRollups(from: "d")),
+      function("linkgen_counts_days_update", postgresDayRollups(from: "d")),
     ]
   }
 
@@ -501,19 +448,29 @@ package struct Migration: Sendable {
   /// roll-up written in key order (so copies flushing at once lock roll-up rows in the same
   /// order, as they do counters).
   private static var postgresRollupTriggers: [String] {
-    let site = "day, route, event, platform, browser, referrer, bot"
-    return postgresTriggers("linkgen_counts_rollup") { rows in
-      """
-        INSERT INTO linkgen_counts_site AS s (\(site), count)
-        SELECT \(site), SUM(count) FROM (\(rows)) AS d
-        GROUP BY \(site) ORDER BY \(site)
-        ON CONFLICT (\(site)) DO UPDATE SET count = s.count + excluded.count;
-        INSERT INTO linkgen_link_days AS l (day, event, code, route, count)
-        SELECT day, event, code, MIN(route), SUM(count) FROM (\(rows)) AS d
-        WHERE code <> '' AND bot = '' GROUP BY day, event, code ORDER BY day, event, code
-        ON CONFLICT (day, event, code) DO UPDATE SET count = l.count + excluded.count;
-      """
+    postgresTriggers("linkgen_counts_rollup") { rows in
+      postgresRollups(from: "(\(rows)) AS d").map { "  \($0);" }.joined(separator: "\n")
     }
+  }
+
+  /// Version 4's roll-ups of a statement's counters, read from `source` (a relation named `d`
+  /// with every key column and the count each row adds), each written in key order.
+  private static func postgresRollups(from source: String) -> [String] {
+    let site = "day, route, event, platform, browser, referrer, bot"
+    return [
+      """
+      INSERT INTO linkgen_counts_site AS s (\(site), count)
+        SELECT \(site), SUM(count) FROM \(source)
+        GROUP BY \(site) ORDER BY \(site)
+        ON CONFLICT (\(site)) DO UPDATE SET count = s.count + excluded.count
+      """,
+      """
+      INSERT INTO linkgen_link_days AS l (day, event, code, route, count)
+        SELECT day, event, code, MIN(route), SUM(count) FROM \(source)
+        WHERE code <> '' AND bot = '' GROUP BY day, event, code ORDER BY day, event, code
+        ON CONFLICT (day, event, code) DO UPDATE SET count = l.count + excluded.count
+      """,
+    ]
   }
 
   /// Statement triggers `<name>_insert` and `<name>_update` on `linkgen_counts` with their
@@ -647,27 +604,38 @@ package struct Migration: Sendable {
   /// transition tables, in key order (as version 4's).
   private static var postgresDayTriggers: [String] {
     postgresTriggers("linkgen_counts_days") { rows in
-      let facetRows = facets.map { facet in
-        "SELECT day, route, '\(facet)' AS facet, \(facet) AS value, count FROM (\(rows)) AS d "
-          + "WHERE event = 'page' AND bot = '' AND \(facet) <> ''"
-      }
-      return """
-          INSERT INTO linkgen_day_totals AS t (day, route, event, bot, count)
-          SELECT day, route, event, bot, SUM(count) FROM (\(rows)) AS d
-          GROUP BY day, route, event, bot ORDER BY day, route, event, bot
-          ON CONFLICT (day, route, event, bot) DO UPDATE SET count = t.count + excluded.count;
-          INSERT INTO linkgen_day_facets AS f (day, route, facet, value, count)
-          SELECT day, route, facet, value, SUM(count) FROM (
-            \(facetRows.joined(separator: "\n    UNION ALL "))
-          ) AS v
-          GROUP BY day, route, facet, value ORDER BY day, route, facet, value
-          ON CONFLICT (day, route, facet, value) DO UPDATE SET count = f.count + excluded.count;
-          INSERT INTO linkgen_link_weeks AS w (week, code, route, count)
-          SELECT day / 7, code, MIN(route), SUM(count) FROM (\(rows)) AS d
-          WHERE event = 'page' AND bot = '' AND code <> '' GROUP BY 1, 2 ORDER BY 1, 2
-          ON CONFLICT (week, code) DO UPDATE SET count = w.count + excluded.count;
-        """
+      postgresDayRollups(from: "(\(rows)) AS d").map { "  \($0);" }.joined(separator: "\n")
     }
+  }
+
+  /// Version 5's roll-ups of a statement's counters, read from `source` (as version 4's).
+  private static func postgresDayRollups(from source: String) -> [String] {
+    let facetRows = facets.map { facet in
+      "SELECT day, route, '\(facet)' AS facet, \(facet) AS value, count FROM \(source) "
+        + "WHERE event = 'page' AND bot = '' AND \(facet) <> ''"
+    }
+    return [
+      """
+      INSERT INTO linkgen_day_totals AS t (day, route, event, bot, count)
+        SELECT day, route, event, bot, SUM(count) FROM \(source)
+        GROUP BY day, route, event, bot ORDER BY day, route, event, bot
+        ON CONFLICT (day, route, event, bot) DO UPDATE SET count = t.count + excluded.count
+      """,
+      """
+      INSERT INTO linkgen_day_facets AS f (day, route, facet, value, count)
+        SELECT day, route, facet, value, SUM(count) FROM (
+          \(facetRows.joined(separator: "\n      UNION ALL "))
+        ) AS v
+        GROUP BY day, route, facet, value ORDER BY day, route, facet, value
+        ON CONFLICT (day, route, facet, value) DO UPDATE SET count = f.count + excluded.count
+      """,
+      """
+      INSERT INTO linkgen_link_weeks AS w (week, code, route, count)
+        SELECT day / 7, code, MIN(route), SUM(count) FROM \(source)
+        WHERE event = 'page' AND bot = '' AND code <> '' GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT (week, code) DO UPDATE SET count = w.count + excluded.count
+      """,
+    ]
   }
 
   /// SQLite's version 6: each link's code, route and stored values as one text
