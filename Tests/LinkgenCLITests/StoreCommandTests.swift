@@ -96,13 +96,10 @@ import Testing
   }
 
   @Test(.enabled(if: TestPostgres.isReachable, "\(TestPostgres.skipMessage)"))
-  func twoProcessesStartOnOnePostgresSchema() async throws {
+  func twoProcessesStartOnOnePostgresSchema() throws {
     let schema = TestPostgres.freshSchema()
-    let url = TestPostgres.url(schema: schema)
-    try Self.twoProcesses(url)
-    try await LinkStore.withStore(try DatabaseURL(url), table: nil) { store in
-      try await store.backend.execute("DROP SCHEMA \(schema) CASCADE")
-    }
+    defer { TestPostgres.dropSchema(schema) }
+    try Self.twoProcesses(TestPostgres.url(schema: schema))
   }
 
   static func twoProcesses(_ url: String) throws {
