@@ -6,6 +6,8 @@
 #   DURATION=5s CONNECTIONS=128 scripts/load.sh
 #   LINKS=0 scripts/load.sh              # the stateless server only
 #   DISTINCT=0 scripts/load.sh           # without the distinct-link cases
+#   ACCESS_LOG=0 scripts/load.sh         # without the access log's cost (a second server with
+#                                        # serve's default logging, same page, interleaved)
 #   STORE=0 scripts/load.sh              # without scripts/load-store.sh (cold short links,
 #                                        # creation with 1/16/64 clients), which runs last
 #   POSTGRES_URL=postgres://… scripts/load.sh   # short links on PostgreSQL too (default:
@@ -234,6 +236,33 @@ PY
   printf '| %s | %s | %s | %s | %s / %s | %s / %s | %s / %s | %s | %s |\n' \
     "$name" "$nrps" "$lrps" "$ratio" "$np50" "$np99" "$lp50" "$lp99" "$ncpu" "$lcpu" "$lerr" "$verdict"
 done
+
+# The access log's cost (ACCESS_LOG=1, the default): `linkgen serve`'s defaults write one text
+# line per request to standard error (here a file). A second server with them answers the same
+# iPhone page, RUNS times interleaved with the server above; medians. Reported, no target.
+if [ "${ACCESS_LOG:-1}" != 0 ] && [ "$LOG_LEVEL" = notice ]; then
+  "$LINKGEN" serve --config "$CONFIG" --host 127.0.0.1 --port 0 --no-database \
+    >"$work/logged.out" 2>"$work/logged.err" &
+  logged_pid=$!
+  pids+=("$logged_pid")
+  for _ in $(seq 100); do grep -q 'listening on' "$work/logged.out" && break; sleep 0.1; done
+  logged=$(sed -n 's/.*listening on \(http:\/\/127\.0\.0\.1:[0-9]*\).*/\1/p' "$work/logged.out")
+  [ -n "$logged" ] || { cat "$work/logged.err" >&2; exit 70; }
+  : >"$work/logpairs"
+  for _ in $(seq "$RUNS"); do
+    read -r qrps _ _ qerr qcpu <<<"$(run "$L/shared-checklists/$ID" no "$linkgen_pid")"
+    read -r arps _ _ aerr acpu <<<"$(run "$logged/shared-checklists/$ID" no "$logged_pid")"
+    echo "$(python3 -c "print(f'{$arps/$qrps:.4f}')") $qrps $arps $qcpu $acpu $((qerr + aerr))" \
+      >>"$work/logpairs"
+  done
+  read -r ratio qrps arps qcpu acpu _ <<<"$(median <"$work/logpairs")"
+  printf '\n| landing page (iPhone), same URL | req/s | server CPU µs/request |\n| --- | ---: | ---: |\n'
+  printf '| `--log-level notice` (no access log) | %s | %s |\n' "$qrps" "$qcpu"
+  printf '| defaults (access log, text, to a file) | %s (%.2f×) | %s |\n' "$arps" "$ratio" "$acpu"
+  printf '(median of %s interleaved runs; errors: %s; lines logged: %s)\n' "$RUNS" \
+    "$(awk '{n += $6} END {print n}' "$work/logpairs")" "$(grep -c '\] request$' "$work/logged.err")"
+  kill "$logged_pid" 2>/dev/null || true
+fi
 
 # Distinct links, measured two ways (docs/serve.md, "Every link, not only the popular one"):
 #

@@ -422,10 +422,27 @@ struct ServeTests {
     #expect(
       !server.log.contains("secret-grocery-list") && !server.log.contains("zq-ada-lovelace-7")
     )
-    let text = try ServerProcess(Linkgen.openlist + ["--log-level", "notice"])
-    _ = try text.get("/healthz")
-    #expect(text.stop() == 0)
-    #expect(!text.log.contains("path=/healthz"), "no access log at notice")
+    let quiet = try ServerProcess(Linkgen.openlist + ["--log-level", "notice"])
+    _ = try quiet.get("/healthz")
+    #expect(quiet.stop() == 0)
+    #expect(!quiet.log.contains("path=/healthz"), "no access log at notice")
+  }
+
+  /// The default text log keeps swift-log's `StreamLogHandler` format, one whole line per
+  /// request, with the local time and its offset.
+  @Test func theTextAccessLogKeepsStreamLogHandlersFormat() throws {
+    let server = try ServerProcess()
+    _ = try server.get("/search?q=secret&from=ada", headers: [("X-Request-Id", "abc-123")])
+    #expect(server.stop() == 0)
+    let line = try #require(
+      server.log.split(separator: "\n").first { $0.contains("] request") },
+      "no access log line in: \(server.log)"
+    )
+    let pattern = try Regex(
+      #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info linkgen\.serve: duration_ms=\d+\.\d+ "#
+        + #"method=GET path=/search\?q&from request_id=abc-123 status=200 \[LinkServer\] request$"#
+    )
+    #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
   }
 
   /// Requests in progress when SIGTERM (or SIGINT, Ctrl-C) arrives finish. A client pipelines

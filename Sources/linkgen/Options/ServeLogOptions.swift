@@ -14,7 +14,7 @@ struct ServeLogOptions: ParsableArguments {
     let format = logFormat
     LoggingSystem.bootstrap { label in
       switch format {
-      case .text: StreamLogHandler.standardError(label: label)
+      case .text: TextLogHandler(label: label)
       case .json: JSONLogHandler(label: label)
       }
     }

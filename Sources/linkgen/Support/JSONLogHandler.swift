@@ -36,23 +36,12 @@ struct JSONLogHandler: LogHandler {
   func log(event: LogEvent) {
     var line = "{\"time\":\"\(Self.timestamp())\",\"level\":\"\(event.level.rawValue)\""
     line += ",\"label\":" + Self.quoted(label) + ",\"message\":" + Self.quoted("\(event.message)")
-    var merged = metadata
-    if let extra = event.metadata { merged.merge(extra) { $1 } }
-    for (key, value) in merged.sorted(by: { $0.key < $1.key })
+    for (key, value) in LogLine.metadata(metadata, event).sorted(by: { $0.key < $1.key })
     where !["time", "level", "label", "message"].contains(key) {
       line += "," + Self.quoted(key) + ":" + Self.quoted("\(value)")
     }
     line += "}\n"
-    var bytes = Array(line.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(2, base + offset, buffer.count - offset)
-        if written <= 0 { break }
-        offset += written
-      }
-    }
+    LogLine.send(line)
   }
 
   /// The current time in UTC with milliseconds: `2026-11-22T23:01:31.123Z`.
