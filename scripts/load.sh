@@ -106,16 +106,25 @@ EOF
   [ "$peak" -lt 100 ]
 }
 
+# start_server NAME ARGS…: a `linkgen serve` without a database, output in $work/NAME.out and
+# .err; sets started_pid and started_url.
+start_server() {
+  local name=$1
+  shift
+  "$LINKGEN" serve --config "$CONFIG" --host 127.0.0.1 --port 0 --no-database "$@" \
+    >"$work/$name.out" 2>"$work/$name.err" &
+  started_pid=$!
+  pids+=("$started_pid")
+  for _ in $(seq 100); do grep -q 'listening on' "$work/$name.out" && break; sleep 0.1; done
+  started_url=$(sed -n 's/.*listening on \(http:\/\/127\.0\.0\.1:[0-9]*\).*/\1/p' "$work/$name.out")
+  [ -n "$started_url" ] || { cat "$work/$name.err" >&2; exit 70; }
+}
+
 # linkgen, without the access log (nginx runs with access_log off too).
 LOG_LEVEL=${LOG_LEVEL:-notice}
-"$LINKGEN" serve --config "$CONFIG" --host 127.0.0.1 --port 0 --log-level "$LOG_LEVEL" --no-database \
-  >"$work/linkgen.out" 2>"$work/linkgen.err" &
-linkgen_pid=$!
-pids+=("$linkgen_pid")
-for _ in $(seq 100); do grep -q 'listening on' "$work/linkgen.out" && break; sleep 0.1; done
-linkgen_port=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/linkgen.out")
-[ -n "$linkgen_port" ] || { cat "$work/linkgen.err" >&2; exit 70; }
-L="http://127.0.0.1:$linkgen_port"
+start_server linkgen --log-level "$LOG_LEVEL"
+linkgen_pid=$started_pid
+L=$started_url
 if [ -n "${DISTINCT_SOAK:-}" ]; then
   distinct_soak
   exit
@@ -241,13 +250,9 @@ done
 # line per request to standard error (here a file). A second server with them answers the same
 # iPhone page, RUNS times interleaved with the server above; medians. Reported, no target.
 if [ "${ACCESS_LOG:-1}" != 0 ] && [ "$LOG_LEVEL" = notice ]; then
-  "$LINKGEN" serve --config "$CONFIG" --host 127.0.0.1 --port 0 --no-database \
-    >"$work/logged.out" 2>"$work/logged.err" &
-  logged_pid=$!
-  pids+=("$logged_pid")
-  for _ in $(seq 100); do grep -q 'listening on' "$work/logged.out" && break; sleep 0.1; done
-  logged=$(sed -n 's/.*listening on \(http:\/\/127\.0\.0\.1:[0-9]*\).*/\1/p' "$work/logged.out")
-  [ -n "$logged" ] || { cat "$work/logged.err" >&2; exit 70; }
+  start_server logged
+  logged_pid=$started_pid
+  logged=$started_url
   : >"$work/logpairs"
   for _ in $(seq "$RUNS"); do
     read -r qrps _ _ qerr qcpu <<<"$(run "$L/shared-checklists/$ID" no "$linkgen_pid")"

@@ -12,12 +12,7 @@ struct ServeLogOptions: ParsableArguments {
   /// Sends every log to standard error in the chosen format (once per process).
   func bootstrap() {
     let format = logFormat
-    LoggingSystem.bootstrap { label in
-      switch format {
-      case .text: TextLogHandler(label: label)
-      case .json: JSONLogHandler(label: label)
-      }
-    }
+    LoggingSystem.bootstrap { LineLogHandler(label: $0, format: format) }
   }
 
   /// A logger at the chosen level.
