@@ -50,7 +50,9 @@ package struct ClientClassification: Sendable, Hashable {
   /// The device family.
   package let platform: Platform
   /// The in-app browser, when the user agent names one.
-  package let inAppBrowser: InAppBrowser?
+  package var inAppBrowser: InAppBrowser? { inAppIndex.map { InAppBrowser.all[$0] } }
+  /// Its place in ``InAppBrowser/all``, which the landing page's variant is chosen by.
+  private let inAppIndex: Int?
   /// The crawler or fetcher, when the user agent names one.
   package let crawler: Crawler?
   /// `HEAD` or `OPTIONS`, methods people's browsers do not send when opening a link (X sends
@@ -64,7 +66,7 @@ package struct ClientClassification: Sendable, Hashable {
     probeMethod = method == .head ? "HEAD" : method == .options ? "OPTIONS" : nil
     guard var agent = userAgent, !agent.isEmpty else {
       platform = .other
-      inAppBrowser = nil
+      inAppIndex = nil
       crawler = nil
       isFirefox = false
       return
@@ -72,7 +74,7 @@ package struct ClientClassification: Sendable, Hashable {
     let found = Self.classified(&agent)
     platform = found.platform
     crawler = found.crawler.map { Crawler.all[$0] }
-    inAppBrowser = found.crawler == nil ? found.inApp.map { InAppBrowser.all[$0] } : nil
+    inAppIndex = found.crawler == nil ? found.inApp : nil
     isFirefox = found.firefox
   }
 
@@ -90,9 +92,7 @@ package struct ClientClassification: Sendable, Hashable {
   /// The landing page for the client.
   package var page: Page {
     if let crawler, crawler.kind == .preview { return .card }
-    if let inAppBrowser, let index = InAppBrowser.all.firstIndex(of: inAppBrowser) {
-      return .inApp(index: index, platform: platform)
-    }
+    if let inAppIndex { return .inApp(index: inAppIndex, platform: platform) }
     switch platform {
     case .ios: return .ios
     case .android: return isFirefox ? .androidFirefox : .android
