@@ -263,7 +263,7 @@ if [ "${ACCESS_LOG:-1}" != 0 ] && [ "$LOG_LEVEL" = notice ]; then
   read -r ratio qrps arps qcpu acpu _ <<<"$(median <"$work/logpairs")"
   printf '\n| landing page (iPhone), same URL | req/s | server CPU µs/request |\n| --- | ---: | ---: |\n'
   printf '| `--log-level notice` (no access log) | %s | %s |\n' "$qrps" "$qcpu"
-  printf '| defaults (access log, text, to a file) | %s (%.2f×) | %s |\n' "$arps" "$ratio" "$acpu"
+  printf '| default logging (access log, text, to a file) | %s (%.2f×) | %s |\n' "$arps" "$ratio" "$acpu"
   printf '(median of %s interleaved runs; errors: %s; lines logged: %s)\n' "$RUNS" \
     "$(awk '{n += $6} END {print n}' "$work/logpairs")" "$(grep -c '\] request$' "$work/logged.err")"
   kill "$logged_pid" 2>/dev/null || true
