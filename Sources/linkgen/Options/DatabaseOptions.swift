@@ -29,7 +29,7 @@ struct DatabaseOptions: ParsableArguments {
     _ body: (LinkStore) async throws -> Result
   ) async throws -> Result {
     let url = try url()
-    var logger = Logger(label: "linkgen") { StreamLogHandler.standardError(label: $0) }
+    var logger = Logger(label: "linkgen") { LineLogHandler(label: $0, format: .text) }
     logger.logLevel = .warning
     return try await LinkStore.withStore(url, table: table, logger: logger, body)
   }

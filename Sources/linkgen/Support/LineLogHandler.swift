@@ -98,13 +98,17 @@ struct LineLogHandler: LogHandler {
     return line
   }
 
+  /// Strings are JSON literals (`JSONValue.quoted`: controls escaped, so no line or terminal
+  /// escape reaches the log).
   private func jsonLine(_ event: LogEvent, _ metadata: [(key: String, value: Logger.MetadataValue)])
     -> String
   {
     var line = "{\"time\":\"\(Self.utcTimestamp())\",\"level\":\"\(event.level.rawValue)\""
-    line += ",\"label\":" + Self.quoted(label) + ",\"message\":" + Self.quoted("\(event.message)")
+    line +=
+      ",\"label\":" + JSONValue.quoted(label) + ",\"message\":"
+      + JSONValue.quoted("\(event.message)")
     for (key, value) in metadata where !["time", "level", "label", "message"].contains(key) {
-      line += "," + Self.quoted(key) + ":" + Self.quoted("\(value)")
+      line += "," + JSONValue.quoted(key) + ":" + JSONValue.quoted("\(value)")
     }
     return line + "}\n"
   }
@@ -153,7 +157,4 @@ struct LineLogHandler: LogHandler {
   }
 
   private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-  /// A JSON string literal (controls escaped, so no line or terminal escape reaches the log).
-  static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
 }
