@@ -425,12 +425,14 @@ let package = Package(
     .testTarget(
       name: "LinkStoreTests",
       dependencies: [
+        "LinkAPI",
         "LinkStore",
         "LinkStoreServer",
         "LinkKit",
         "LinkgenTestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),

@@ -6,17 +6,19 @@ import LinkServer
 import LinkStore
 import OpenAPIRuntime
 
-/// The `/api/v1` operations that write, count or read the counts — make a link, delete one,
-/// report an open, the stats — as the `APIProtocol` generated from the OpenAPI document declares
-/// them (LinkAPI): the input is the document's types, decoded by the generated code; the output
-/// is the document's responses, encoded by it. Registered once on a hummingbird router
+/// The `/api/v1` operations that delete, count or read the counts — delete a link, report an
+/// open, the stats — as the `APIProtocol` generated from the OpenAPI document declares them
+/// (LinkAPI): the input is the document's types, decoded by the generated code; the output is
+/// the document's responses, encoded by it. Registered once on a hummingbird router
 /// (``APIRouter``). A stats row is LinkAPI's hand-written StatsRowBody, which writes the `null`s
 /// the document requires (a grouped column with no value, `visitors` when not estimated).
 ///
 /// The other operations are answered by the extension itself, before the router, and reach
-/// none of these methods: `OPTIONS` and 405 (with the key checks), resolving a link and the
-/// document (`GET|HEAD /api/v1/links/{code}`, `/api/v1/openapi.json`: hot, answered from the
-/// link cache or memory). APISchemaTests hold those answers to the document.
+/// none of these methods: `OPTIONS` and 405 (with the key checks), the hot ones — making a link
+/// (`POST /api/v1/links`: the strict reader's link stored, its 201 written by CreatedLinkJSON
+/// with the generated code's bytes), resolving one and the document
+/// (`GET|HEAD /api/v1/links/{code}`, `/api/v1/openapi.json`: from the link cache or memory).
+/// APISchemaTests hold those answers to the document.
 struct APIHandlers: APIProtocol {
   /// Who is calling, which the generated input does not carry: set around each call.
   struct Caller: Sendable {
@@ -39,26 +41,6 @@ struct APIHandlers: APIProtocol {
   let shortPrefix: String
 
   // MARK: Answered through the generated code
-
-  func createLink(_ input: Operations.CreateLink.Input) async throws
-    -> Operations.CreateLink.Output
-  {
-    guard case .json(let body) = input.body else { throw AnsweredElsewhere() }
-    do throws(StoreError) {
-      let link = try await store.createLink(NewShortLink(body), keyID: Self.caller.keyID)
-      health.succeeded()
-      return .created(.init(body: .json(CreatedLinkBody(link))))
-    } catch {
-      health.failed(error)
-      let failure = APIFailure(error)
-      switch failure.status {
-      case .badRequest: return .badRequest(.init(body: .json(failure.body)))
-      case .conflict: return .conflict(.init(body: .json(failure.body)))
-      case .serviceUnavailable: return .serviceUnavailable(failure.unavailable)
-      default: throw failure
-      }
-    }
-  }
 
   func deleteLink(_ input: Operations.DeleteLink.Input) async throws
     -> Operations.DeleteLink.Output
@@ -135,6 +117,11 @@ struct APIHandlers: APIProtocol {
   /// Thrown by an operation the extension answers itself; never reached (500 if it were).
   struct AnsweredElsewhere: Error {}
 
+  /// `POST /api/v1/links` is answered from the strict reader's link, its 201 written by
+  /// CreatedLinkJSON (StoreExtension+Create.swift).
+  func createLink(_ input: Operations.CreateLink.Input) async throws
+    -> Operations.CreateLink.Output
+  { throw AnsweredElsewhere() }
   func linksOptions(_ input: Operations.LinksOptions.Input) async throws
     -> Operations.LinksOptions.Output
   { throw AnsweredElsewhere() }
@@ -214,64 +201,6 @@ struct APIFailure: Error {
     .init(headers: .init(retryAfter: 5), body: .json(body))
   }
 
-}
-
-extension NewShortLink {
-  /// The typed body, as ``read(json:table:)`` reads the same bytes: a value as `linkgen make`
-  /// takes it, `null` as absent.
-  init(_ body: Components.Schemas.NewLink) {
-    var arguments: [String: String] = [:]
-    for (name, value) in body.params?.additionalProperties ?? [:] {
-      guard case .ParamValue(let value) = value else { continue }  // null: absent
-      switch value {
-      case .case1(let text): arguments[name] = text
-      case .case2(let number): arguments[name] = String(number)
-      case .case3(let bool): arguments[name] = bool ? "true" : "false"
-      }
-    }
-    self.init(route: body.route, arguments: arguments)
-    expiresAt = body.expiresAt
-    maxVisits = body.maxVisits
-    slug = body.slug
-  }
-}
-
-extension CreatedLinkBody {
-  init(_ link: ShortLink) {
-    var params: [String: Components.Schemas.ParamValue?] = [:]
-    for item in link.values.all {
-      params[item.parameter.name] = item.value.map { value in
-        switch value {
-        case .uuid, .string: .case1(value.description)
-        case .int(let int): .case2(int)
-        case .bool(let bool): .case3(bool)
-        }
-      }
-    }
-    self.init(
-      code: link.code,
-      short: link.shortURL,
-      route: link.route,
-      params: params,
-      links: Components.Schemas.Links(link.links),
-      expiresAt: link.expiresAt,
-      maxVisits: link.maxVisits
-    )
-  }
-}
-
-extension Components.Schemas.Links {
-  init(_ links: LinkSet) {
-    self.init(
-      scheme: links.scheme,
-      universal: links.universal,
-      appStore: links[.appStore],
-      appStoreApp: links[.appStoreApp],
-      playStore: links[.playStore],
-      androidIntent: links[.androidIntent],
-      web: links[.web]
-    )
-  }
 }
 
 extension Components.Schemas.Stats {

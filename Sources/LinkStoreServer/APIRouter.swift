@@ -15,15 +15,17 @@ import OpenAPIRuntime
 ///
 /// 1. ``StoreExtension/api(path:_:_:)``: the endpoint, `OPTIONS` and 405, the key and its
 ///    scope (401, 403), the rate limits (429 and the `RateLimit-*` headers), as before;
-/// 2. the strict body reader: the `Content-Length` (411, 413), then the JSON as the route table
-///    is read — a key twice in one object, a comment, invalid UTF-8, an unknown field, a
-///    parameter the route does not have (whatever its value, `null` too), a value of the wrong
-///    type: 400 naming the field. The generated decoder (Foundation's JSONDecoder) would take
-///    the last of two keys and cannot know the route's parameters, so it never sees a body the
+/// 2. the strict body reader (`POST /api/v1/opens`): the `Content-Length` (411, 413), then the
+///    JSON as the route table is read — a key twice in one object, a comment, invalid UTF-8,
+///    an unknown field, a value of the wrong type: 400 naming the field. The generated decoder
+///    (Foundation's JSONDecoder) would take the last of two keys, so it never sees a body the
 ///    reader refuses;
 /// 3. this router: the generated code decodes the same bytes into the document's types, calls
 ///    APIHandlers, and encodes its typed answer. A body the reader took but the document's
 ///    types do not (they should agree) is 400 too, never 500.
+///
+/// `POST /api/v1/links` stops after step 2: the reader's link is the one stored, and its 201 is
+/// written by CreatedLinkJSON (StoreExtension+Create.swift).
 struct APIRouter: Sendable {
   let responder: RouterResponder<LinkRequestContext>
 

@@ -155,10 +155,7 @@ extension StoreExtension {
     }
     let caller = APIHandlers.Caller(keyID: key?.id, userAgent: request.headers[.userAgent])
     switch endpoint {
-    case .links:
-      return await generated(request, context, caller) { body throws(RequestProblem) in
-        _ = try NewShortLink.read(json: body, table: store.table)
-      }
+    case .links: return await create(request, context, keyID: key?.id)
     case .opens:
       return await generated(request, context, caller) { body throws(RequestProblem) in
         _ = try DeferredOpenReport.link(json: body)

@@ -37,6 +37,8 @@ import Testing
       headers: API.bearer(key)
     )
     #expect(created.status == 201)
+    #expect(created.header("Content-Type") == "application/json")
+    #expect(created.header("Cache-Control") == "no-store")
     let link = try Self.decode(Components.Schemas.CreatedLink.self, created)
     #expect(link.maxVisits == 5 && (link.params["id"] ?? nil) == .case1(ServeTests.id))
     // Without a limit or an end: both members present, as `null` (CreatedLinkBody's decoder
@@ -79,6 +81,22 @@ import Testing
     #expect(refusals.map(\.status) == [404, 403, 401, 400, 400])
     for refusal in refusals {
       _ = try Self.decode(Components.Schemas._Error.self, refusal)
+    }
+    // The store's refusals of a create: a value of the wrong kind, a slug taken.
+    let creator = try API.key(database, scopes: "links:create")
+    let slug = API.createBody(", \"slug\": \"taken-slug\"")
+    let stored = [
+      #"{"route": "shared-checklist", "params": {"id": "not-a-uuid"}}"#, slug, slug,
+    ].map { body in
+      try? API.send(server, "POST", "/api/v1/links", body: body, headers: API.bearer(creator))
+    }
+    #expect(stored.map { $0?.status } == [400, 201, 409])
+    for refusal in [stored[0], stored[2]].compactMap(\.self) {
+      let error = try Self.decode(Components.Schemas._Error.self, refusal)
+      #expect(
+        error.error.field == (refusal.status == 400 ? "params.id" : "slug"),
+        "\(refusal.text)"
+      )
     }
     let stats = try API.send(server, "GET", "/api/v1/stats", headers: API.bearer(key))
     #expect(stats.status == 200)
