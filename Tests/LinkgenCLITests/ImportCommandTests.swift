@@ -142,12 +142,9 @@ import Testing
 
   @Test(.enabled(if: TestPostgres.isReachable, "\(TestPostgres.skipMessage)"))
   func importsIntoPostgreSQL() async throws {
-    let schema =
-      "lgimport_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+    let schema = TestPostgres.freshSchema()
     defer { TestPostgres.dropSchema(schema) }
-    let database =
-      TestPostgres.baseURL + (TestPostgres.baseURL.contains("?") ? "&" : "?")
-      + "schema=\(schema)&sslmode=disable"
+    let database = TestPostgres.url(schema: schema)
     let arguments = ["csv", "--input", Self.fixture("generic-invites.csv"), "--route", "invite"]
     let run = try Self.importing(arguments, database: database)
     #expect(run.status == 0 && run.output.contains("2 created"), "\(run.error)")
