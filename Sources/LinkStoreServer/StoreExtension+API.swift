@@ -177,17 +177,37 @@ extension StoreExtension {
     _ caller: APIHandlers.Caller,
     check: ([UInt8]) throws(RequestProblem) -> Void
   ) async -> Response {
-    let body: [UInt8]
-    switch await readBody(request) {
-    case .success(let bytes): body = bytes
+    switch await readBody(request, check) {
+    case .success(let (body, _)):
+      return await apiRouter.respond(to: request, body: body, context: context, caller: caller)
     case .failure(let refusal): return refusal.response
     }
-    do throws(RequestProblem) {
-      try check(body)
-    } catch {
-      return APIResponses.error(.badRequest, "invalidRequest", error.message, field: error.field)
+  }
+
+  /// A request's body (see ``readBody(_:)``) and what the strict reader `read` made of it; the
+  /// reader's refusal is 400 naming the field.
+  func readBody<Value>(
+    _ request: Request,
+    _ read: ([UInt8]) throws(RequestProblem) -> Value
+  ) async -> Result<(body: [UInt8], value: Value), Refusal> {
+    switch await readBody(request) {
+    case .success(let body):
+      do throws(RequestProblem) {
+        return .success((body, try read(body)))
+      } catch {
+        return .failure(
+          Refusal(
+            response: APIResponses.error(
+              .badRequest,
+              "invalidRequest",
+              error.message,
+              field: error.field
+            )
+          )
+        )
+      }
+    case .failure(let refusal): return .failure(refusal)
     }
-    return await apiRouter.respond(to: request, body: body, context: context, caller: caller)
   }
 
   /// A request's body, sent with a `Content-Length` of at most the limit; otherwise the

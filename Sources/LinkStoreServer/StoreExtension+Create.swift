@@ -4,7 +4,6 @@ import Hummingbird
 import LinkKit
 import LinkServer
 import LinkStore
-import Logging
 import NIOCore
 
 // `POST /api/v1/links`, answered by the extension itself: the strict reader's link is the one
@@ -16,18 +15,16 @@ import NIOCore
 
 extension StoreExtension {
   /// A create, once its key and rate limit are checked: 201 with the link, the reader's 400, or
-  /// the store's error (400, 409, 503 with `Retry-After`, 500 logged).
+  /// the store's error (400, 409, 503 with `Retry-After`; a 500 as `internalError`, logged with
+  /// its cause, as the router answers one).
   func create(_ request: Request, _ context: LinkRequestContext, keyID: String?) async -> Response {
-    let body: [UInt8]
-    switch await readBody(request) {
-    case .success(let bytes): body = bytes
-    case .failure(let refusal): return refusal.response
+    let read = await readBody(request) { body throws(RequestProblem) in
+      try NewShortLink.read(json: body, table: store.table)
     }
     let new: NewShortLink
-    do throws(RequestProblem) {
-      new = try NewShortLink.read(json: body, table: store.table)
-    } catch {
-      return APIResponses.error(.badRequest, "invalidRequest", error.message, field: error.field)
+    switch read {
+    case .success(let (_, link)): new = link
+    case .failure(let refusal): return refusal.response
     }
     do throws(StoreError) {
       let link = try await store.createLink(new, keyID: keyID)
@@ -35,12 +32,9 @@ extension StoreExtension {
       return CreatedLinkJSON.response(link)
     } catch {
       health.failed(error)
-      if APIResponses.status(of: error) == .internalServerError {
-        context.logger.error(
-          "api: \(request.method) \(request.head.path ?? ""): \(error.code.rawValue): \(error.message)"
-        )
-      }
-      return APIResponses.error(error)
+      let failure = APIFailure(error)
+      return failure.status == .internalServerError
+        ? APIRouter.answer(failure, request, context) : APIResponses.error(error)
     }
   }
 }
@@ -89,16 +83,13 @@ enum CreatedLinkJSON {
     return out
   }
 
-  /// The links the link has, in the document's names, sorted; the absent ones left out.
+  /// The link set's keys by name (the document's names), as a sorted encoder writes them.
+  private static let linkKeys = LinkSet.Key.allCases.sorted { $0.rawValue < $1.rawValue }
+
+  /// The links the link has, sorted by name; the absent ones left out.
   private static func links(_ links: LinkSet, to out: inout [UInt8]) {
-    let members: [(String, String?)] = [
-      ("androidIntent", links[.androidIntent]), ("appStore", links[.appStore]),
-      ("appStoreApp", links[.appStoreApp]), ("playStore", links[.playStore]),
-      ("scheme", links.scheme), ("universal", links.universal), ("web", links[.web]),
-    ]
-    object(members.compactMap { name, value in value.map { (name, $0) } }, to: &out) {
-      string($0, to: &$1)
-    }
+    let members = linkKeys.compactMap { key in links[key].map { (key.rawValue, $0) } }
+    object(members, to: &out) { string($0, to: &$1) }
   }
 
   /// The route's values by parameter name, sorted; a parameter without one left out (the
