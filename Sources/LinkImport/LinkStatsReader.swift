@@ -63,7 +63,7 @@ public enum LinkStatsReader {
     {
       throw ImportError(
         .invalidInput,
-        "\(file):\(issue.line):\(issue.column): not JSON: \(issue.message)"
+        "\(file):\(issue.line):\(issue.column): not JSON: \(issue.detail)"
       )
     }
     guard let members = json.root?.members else {

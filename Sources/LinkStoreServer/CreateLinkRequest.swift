@@ -64,7 +64,7 @@ enum JSONInput {
     guard issue.kind == .duplicateKey else {
       return RequestProblem(
         field: nil,
-        message: "the body is not valid JSON: \(issue.message) (\(place))"
+        message: "the body is not valid JSON: \(issue.detail) (\(place))"
       )
     }
     let field = String(issue.path.prefix(64))

@@ -95,6 +95,18 @@ import Testing
     #expect(stats.misses[1].message.contains("unknown platform 'WATCH'"))
   }
 
+  @Test func truncatedStatsNameTheFileOnce() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent("stats.json").path
+    try Data("{\"https://openlist.example.com/AbCd\": ".utf8).write(to: URL(fileURLWithPath: file))
+    #expect {
+      try LinkStatsReader.read(file: file)
+    } throws: { error in
+      guard let error = error as? ImportError, error.code == .invalidInput else { return false }
+      return error.message == "\(file):1:39: not JSON: it ends in the middle of a value"
+    }
+  }
+
   @Test func branchExport() throws {
     let batch = try BranchReader(table: table).read(file: Self.fixture("branch-export.csv"))
     #expect(batch.records.map(\.keptPath) == ["/spring", "/team-invite"])

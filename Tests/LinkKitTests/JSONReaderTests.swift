@@ -62,7 +62,7 @@ struct JSONReaderTests {
   }
 
   @Test(arguments: [
-    ("", "the file is empty"),
+    ("", "the file is not valid JSON: it is empty"),
     ("{\"a\": 1", "expected ',' or '}'"),
     ("{'a': 1}", "expected a key in double quotes"),
     ("{\"a\": 01}", "leading zero"),
@@ -80,6 +80,27 @@ struct JSONReaderTests {
       result.issues.contains { $0.kind == .syntax && $0.message.contains(message) },
       "\(result.issues)"
     )
+  }
+
+  @Test func detailsLeaveTheSubjectToTheCaller() {
+    // A table file's message names the file; the detail is for callers that read something
+    // else (a request body, a download) and name it themselves.
+    let truncated = read("{\"a\": ")
+    #expect(
+      truncated.issues.map(\.message) == [
+        "the file is not valid JSON: it ends in the middle of a value"
+      ]
+    )
+    #expect(truncated.issues.map(\.detail) == ["it ends in the middle of a value"])
+    let comma = read("[1,]")
+    #expect(
+      comma.issues.map(\.detail)
+        == [
+          "it has a trailing comma before a closing bracket, which JSON does not allow, first on line 1"
+        ]
+    )
+    let twice = read("{\"a\": 1, \"a\": 2}")
+    #expect(twice.issues.map(\.detail) == twice.issues.map(\.message))
   }
 
   @Test func errorsNameLineAndColumn() {

@@ -335,6 +335,14 @@ enum API {
       #expect(refused.status == 400, "\(body): \(refused.text)")
       #expect(try API.error(refused).field == field, "\(body): \(refused.text)")
     }
+    // A truncated body: the body named once, what is wrong, and where the reading stopped.
+    let truncated = try post("{\"route\": ", API.bearer(key))
+    let message = try #require(try API.object(truncated)["error"] as? [String: Any])["message"]
+    #expect(
+      message as? String
+        == "the body is not valid JSON: it ends in the middle of a value (line 1, column 11)",
+      "\(truncated.text)"
+    )
     let big = try post(
       API.createBody(slug + ", \"pad\": \"" + String(repeating: "x", count: 2000) + "\""),
       API.bearer(key)

@@ -30,6 +30,20 @@ package struct JSONIssue: Sendable, Hashable {
   package let line: Int
   /// The 1-based column, in characters.
   package let column: Int
-  /// A sentence naming the issue, without its position.
+  /// A sentence naming the issue, without its position, as a table file's error says it
+  /// ("the file is not valid JSON: it ends in the middle of a value").
   package let message: String
+  /// What is wrong, without the subject ``message`` names ("it ends in the middle of a
+  /// value"): for a caller that reads something other than a file (a request body, a
+  /// download) and says what it read itself.
+  package let detail: String
+
+  package init(kind: Kind, path: String, line: Int, column: Int, message: String, detail: String) {
+    self.kind = kind
+    self.path = path
+    self.line = line
+    self.column = column
+    self.message = message
+    self.detail = detail
+  }
 }

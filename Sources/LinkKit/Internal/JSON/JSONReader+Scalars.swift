@@ -34,7 +34,7 @@ extension JSONReader {
 
   mutating func escape(into output: inout [UInt8]) throws(Stop) {
     guard offset + 1 < bytes.count else {
-      fail("the file ends inside an escape")
+      fail("it ends inside an escape")
       throw Stop()
     }
     let code = bytes[offset + 1]
@@ -200,7 +200,7 @@ extension JSONReader {
   }
 
   func describe(_ offset: Int) -> String {
-    guard offset < bytes.count else { return "the end of the file" }
+    guard offset < bytes.count else { return "the end of the text" }
     let byte = bytes[offset]
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     return "the byte 0x" + String(byte, radix: 16, uppercase: true)
@@ -210,7 +210,8 @@ extension JSONReader {
     _ kind: JSONIssue.Kind,
     at offset: Int,
     path: String = "",
-    _ message: String
+    _ message: String,
+    detail: String? = nil
   ) {
     issues.append(
       JSONIssue(
@@ -218,23 +219,22 @@ extension JSONReader {
         path: path,
         line: lineNumber(offset),
         column: column(offset),
-        message: message
+        message: message,
+        detail: detail ?? message
       )
     )
   }
 
-  /// Stops the reading: the text is not JSON at the current offset.
-  mutating func fail(_ message: String) {
-    issue(.syntax, at: offset, "the file is not valid JSON: \(message)")
+  /// Stops the reading: the text is not JSON at the current offset (`detail` says why, with
+  /// "it" for the text).
+  mutating func fail(_ detail: String) {
+    issue(.syntax, at: offset, "the file is not valid JSON: \(detail)", detail: detail)
   }
 
   mutating func summarize(_ kind: JSONIssue.Kind, _ offsets: [Int], _ what: String) {
     guard let first = offsets.first else { return }
     let count = offsets.count == 1 ? "" : " (\(offsets.count) in all)"
-    issue(
-      kind,
-      at: first,
-      "the file is not valid JSON: it has \(what), first on line \(lineNumber(first))\(count)"
-    )
+    let detail = "it has \(what), first on line \(lineNumber(first))\(count)"
+    issue(kind, at: first, "the file is not valid JSON: \(detail)", detail: detail)
   }
 }

@@ -44,18 +44,19 @@ package struct JSONReader {
   mutating func run() -> Result {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       offset = 3
+      let mark = "a UTF-8 byte-order mark, which strict JSON parsers reject"
       issue(
         .byteOrderMark,
         at: 0,
-        "the file starts with a UTF-8 byte-order mark, which strict JSON parsers reject; "
-          + "save it without one"
+        "the file starts with \(mark); save it without one",
+        detail: "it starts with \(mark)"
       )
     }
     var root: JSONNode?
     do {
       try skipSpace()
       guard offset < bytes.count else {
-        fail("the file is empty")
+        fail("it is empty")
         throw Stop()
       }
       root = try value(path: "", depth: 0)
@@ -88,7 +89,7 @@ package struct JSONReader {
     let line = lineNumber(offset)
     let column = column(offset)
     guard offset < bytes.count else {
-      fail("the file ends in the middle of a value")
+      fail("it ends in the middle of a value")
       throw Stop()
     }
     switch bytes[offset] {
