@@ -28,9 +28,9 @@ extension HTTPRequestHead {
 ///   (status line and headers prepared once, the `Date` line once a second), unless requests
 ///   sent before it are still being answered by hummingbird (responses keep their order);
 /// - so is one whose answer an extension gives once a quick read is done (a short link read
-///   from PostgreSQL): meanwhile the connection's later request parts are held, and it reads
-///   no more, so that responses keep their order; if no answer comes, the request goes on to
-///   hummingbird;
+///   from PostgreSQL): meanwhile the connection's later request parts are held, and once one
+///   is, it reads no more, so that responses keep their order; if no answer comes, the request
+///   goes on to hummingbird;
 /// - everything else goes on to hummingbird (``LinkResponder``);
 /// - a request head must arrive within the header timeout of its first byte, and a connection
 ///   with nothing in progress closes after the idle timeout;
@@ -61,8 +61,15 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var pendingBody: ByteBuffer?
   /// Request parts that arrived while an answer was awaited, in order.
   private var held: [HTTPServerRequestPart] = []
-  /// Whether a read was asked for while an answer was awaited.
+  /// Whether a read was asked for, and not made, while an answer was awaited.
   private var readHeld = false
+  /// Whether a held part is more than the end of the request being answered: a later request
+  /// (or a body, which a request answered here never has).
+  private var heldLaterRequest: Bool {
+    held.contains { part in
+      if case .end = part { false } else { true }
+    }
+  }
 
   init(limits: ConnectionLimits, core: ServerCore) {
     self.limits = limits
@@ -271,9 +278,13 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
   }
 
-  /// No more reads while an answer is awaited: the client's later requests wait in the socket.
+  /// No more reads once a later request has begun to arrive while an answer is awaited: the
+  /// client's further requests wait in the socket. Until then reading goes on, so the parts
+  /// held are at most one read's, and a client that waits for its answer (nearly all do)
+  /// costs the socket no change of read interest (an `epoll_ctl` to stop reading and another
+  /// to start again, per awaited answer).
   func read(context: ChannelHandlerContext) {
-    if state.awaiting {
+    if state.awaiting, heldLaterRequest {
       readHeld = true
     } else {
       context.read()
