@@ -37,13 +37,4 @@ package struct JSONIssue: Sendable, Hashable {
   /// value"): for a caller that reads something other than a file (a request body, a
   /// download) and says what it read itself.
   package let detail: String
-
-  package init(kind: Kind, path: String, line: Int, column: Int, message: String, detail: String) {
-    self.kind = kind
-    self.path = path
-    self.line = line
-    self.column = column
-    self.message = message
-    self.detail = detail
-  }
 }
