@@ -40,6 +40,8 @@ public struct PageRenderer: Sendable {
   let plans = PlanCache()
   /// The table's URL policy, made once (every page checks its links with it).
   let policy: URLPolicy
+  /// The app's App Store ID, read once (whether a page has the deferred link's copy script).
+  let appStoreID: String?
 
   /// Loads the built-in templates and, when given, a folder that overrides any of them.
   ///
@@ -51,6 +53,7 @@ public struct PageRenderer: Sendable {
   public init(table: RouteTable, templatesDirectory: URL? = nil) throws(PageError) {
     self.table = table
     policy = URLPolicy(appScheme: table.app.scheme, androidPackage: table.app.android?.package)
+    appStoreID = table.app.ios?.appStoreID
     let directory: URL?
     if let templatesDirectory {
       directory = templatesDirectory

@@ -21,9 +21,15 @@ struct RenderContext {
   let locale: String
   let fields: [String: String]
   let platform: Platform
-  let app: AppIdentity
-  let pages: PageSettings?
+  /// The table, for its app and page settings (one reference to copy and release per page,
+  /// where copies of both were a few dozen).
+  let table: RouteTable
   let policy: URLPolicy
+  /// The app's App Store ID, read once (the smart banner's `app-id`).
+  let appStoreID: String?
+
+  var app: AppIdentity { table.app }
+  var pages: PageSettings? { table.pages }
 
   init(
     table: RouteTable,
@@ -49,8 +55,8 @@ struct RenderContext {
     self.locale = locale
     self.fields = try Self.cleanFields(fields)
     self.platform = platform
-    app = table.app
-    pages = table.pages
+    self.table = table
+    appStoreID = table.app.ios?.appStoreID
     self.policy =
       policy ?? URLPolicy(appScheme: table.app.scheme, androidPackage: table.app.android?.package)
   }
@@ -133,7 +139,7 @@ struct RenderContext {
 
   /// The `apple-itunes-app` content, when the app has an App Store ID.
   var smartBannerContent: String? {
-    app.ios?.appStoreID.flatMap { Self.smartBannerContent(appID: $0, link: links.universal) }
+    appStoreID.flatMap { Self.smartBannerContent(appID: $0, link: links.universal) }
   }
 
   /// `app-id=<digits>, app-argument=<link>`: the content is a comma-separated list, so the

@@ -96,20 +96,25 @@ struct PagePlan: Sendable {
   }
 
   func write(_ values: PageValues, into out: inout [UInt8]) {
-    var index = 0
-    while index < ops.count {
-      switch ops[index] {
-      case .bytes(let range, let trims):
-        if trims {
-          while let last = out.last, last == 0x20 || last == 0x09 { out.removeLast() }
+    // Through buffer pointers: no slice of `bytes` (and its retain and release) per segment.
+    ops.withUnsafeBufferPointer { ops in
+      bytes.withUnsafeBufferPointer { bytes in
+        var index = 0
+        while index < ops.count {
+          switch ops[index] {
+          case .bytes(let range, let trims):
+            if trims {
+              while let last = out.last, last == 0x20 || last == 0x09 { out.removeLast() }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+          case .hole(let hole, let escaped):
+            values.write(hole, escaped: escaped, into: &out)
+          case .section(let hole, let inverted, let length):
+            if values.has(hole) == inverted { index += length }
+          }
+          index += 1
         }
-        out.append(contentsOf: bytes[range])
-      case .hole(let hole, let escaped):
-        values.write(hole, escaped: escaped, into: &out)
-      case .section(let hole, let inverted, let length):
-        if values.has(hole) == inverted { index += length }
       }
-      index += 1
     }
   }
 

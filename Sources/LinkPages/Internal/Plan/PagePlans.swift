@@ -142,7 +142,7 @@ extension PageRenderer {
   /// Whether the page carries the App Store button's copy script (docs/deferred-links.md).
   func deferredScript(_ key: PlanKey) -> Bool {
     key.kind == .landing && key.deferred && key.platform != .android
-      && table.app.ios?.appStoreID != nil
+      && appStoreID != nil
   }
 
   /// The values a variant's templates see: those known now, and holes for the rest.

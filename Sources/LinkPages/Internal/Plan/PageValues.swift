@@ -124,7 +124,7 @@ struct PageValues {
 extension PageValues {
   /// The links of a page, each checked against the URL policy (the first refusal is the one
   /// reported, before the table's preview image is checked), its parameters and fields.
-  init(links context: RenderContext) throws(PageError) {
+  init(links context: borrowing RenderContext) throws(PageError) {
     // The store intent once (the Android page's "Open" is the same link), and each link in
     // the order of the candidates, so that the first refusal is the one reported.
     let storeIntent = context.androidStoreIntent
