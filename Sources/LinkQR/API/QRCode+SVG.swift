@@ -45,7 +45,7 @@ extension QRCode {
   /// without the XML declaration and the final line feed. The desktop landing page draws its
   /// code this way, straight into the page, with no SVG text to make, check and copy.
   package func appendInlineSVG(to out: inout [UInt8]) {
-    let parts = SVGParts(code: self, options: QRRenderOptions(), logo: nil)
+    let parts = SVGParts(code: self, options: QRRenderOptions(), logo: nil, colors: .defaults)
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: parts.capacity)
     defer { buffer.deallocate() }
     var writer = TextWriter(buffer)
@@ -86,16 +86,34 @@ extension QRCode {
     let image: [UInt8]?
     let capacity: Int
 
-    init(code: QRCode, options: QRRenderOptions, logo: QRLogo?) {
+    /// The fill attributes of the foreground and the background (nil when it is transparent).
+    struct Colors {
+      let fill: [UInt8]
+      let background: [UInt8]?
+
+      init(_ options: QRRenderOptions) {
+        fill = Array(QRCode.fillAttributes(options.foreground).utf8)
+        background =
+          options.background.alpha > 0
+          ? Array(QRCode.fillAttributes(options.background).utf8) : nil
+      }
+
+      /// The default options' colours, made once (the desktop landing page draws its code
+      /// with them on every page).
+      static let defaults = Colors(QRRenderOptions())
+    }
+
+    /// `colors` must be those of `options` (``Colors/init(_:)``), made once where they repeat.
+    init(code: QRCode, options: QRRenderOptions, logo: QRLogo?, colors: Colors? = nil) {
       margin = options.margin
       modules = code.size + 2 * options.margin
       switch options.scale {
       case .pixelsPerModule(let pixels): side = Array(String(modules * pixels).utf8)
       case .fit(let length): side = Array(length.description.utf8)
       }
-      fill = Array(QRCode.fillAttributes(options.foreground).utf8)
-      background =
-        options.background.alpha > 0 ? Array(QRCode.fillAttributes(options.background).utf8) : nil
+      let colors = colors ?? Colors(options)
+      fill = colors.fill
+      background = colors.background
       image = logo.map { Array($0.dataURL.utf8) }
       // Even a checkerboard, an outline of four corners per dark module, stays under 12 bytes
       // per grid point ("m-ddd ddd" and "h1v1h-1" per module, half of them dark).
