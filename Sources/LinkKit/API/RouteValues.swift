@@ -39,7 +39,9 @@ public struct RouteValues: Sendable, Hashable, CustomStringConvertible {
   /// Every parameter with its value (or default), in declaration order; `nil` for an optional
   /// parameter without value or default.
   public var all: [(parameter: Parameter, value: LinkValue?)] {
-    Array(zip(parameters, effectiveValues))
+    // One array, read from the slots in place (every landing page reads it).
+    let parameters = self.parameters
+    return parameters.indices.map { (parameters[$0], storage[$0] ?? parameters[$0].defaultValue) }
   }
 
   /// Sets the named parameter, after checking the value against its type and constraints.
@@ -145,7 +147,8 @@ public struct RouteValues: Sendable, Hashable, CustomStringConvertible {
 
   /// The value of each parameter, with defaults in place of absent values.
   var effectiveValues: [LinkValue?] {
-    zip(storage.array, parameters).map { $0 ?? $1.defaultValue }
+    let parameters = self.parameters
+    return parameters.indices.map { storage[$0] ?? parameters[$0].defaultValue }
   }
 
   /// Equal when they belong to the same route and every parameter has the same value, an

@@ -45,9 +45,6 @@ struct ValueSlots: @unchecked Sendable {
       return try body(UnsafeBufferPointer(start: elements, count: count))
     }
   }
-
-  /// The values as an array.
-  var array: [LinkValue?] { withUnsafeBufferPointer { Array($0) } }
 }
 
 /// Tail-allocated storage for ``ValueSlots``; the header is the element count.
