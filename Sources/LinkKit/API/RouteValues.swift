@@ -33,7 +33,7 @@ public struct RouteValues: Sendable, Hashable, CustomStringConvertible {
   /// neither (or the route has no such parameter).
   public subscript(name: String) -> LinkValue? {
     guard let index = index(of: name) else { return nil }
-    return storage[index] ?? parameters[index].defaultValue
+    return effectiveValue(at: index, of: parameters)
   }
 
   /// Every parameter with its value (or default), in declaration order; `nil` for an optional
@@ -41,7 +41,7 @@ public struct RouteValues: Sendable, Hashable, CustomStringConvertible {
   public var all: [(parameter: Parameter, value: LinkValue?)] {
     // One array, read from the slots in place (every landing page reads it).
     let parameters = self.parameters
-    return parameters.indices.map { (parameters[$0], storage[$0] ?? parameters[$0].defaultValue) }
+    return parameters.indices.map { (parameters[$0], effectiveValue(at: $0, of: parameters)) }
   }
 
   /// Sets the named parameter, after checking the value against its type and constraints.
@@ -102,7 +102,7 @@ public struct RouteValues: Sendable, Hashable, CustomStringConvertible {
     throws(LinkError) -> T?
   {
     guard let index = index(of: name) else { throw unknownParameter(name) }
-    guard let value = storage[index] ?? parameters[index].defaultValue else { return nil }
+    guard let value = effectiveValue(at: index, of: parameters) else { return nil }
     guard let typed = T(linkValue: value) else {
       throw LinkError(
         .invalidValue,
@@ -148,7 +148,13 @@ public struct RouteValues: Sendable, Hashable, CustomStringConvertible {
   /// The value of each parameter, with defaults in place of absent values.
   var effectiveValues: [LinkValue?] {
     let parameters = self.parameters
-    return parameters.indices.map { storage[$0] ?? parameters[$0].defaultValue }
+    return parameters.indices.map { effectiveValue(at: $0, of: parameters) }
+  }
+
+  /// The value at `index`, or its parameter's default when it has none (`parameters` is the
+  /// route's, read once by the caller).
+  private func effectiveValue(at index: Int, of parameters: [Parameter]) -> LinkValue? {
+    storage[index] ?? parameters[index].defaultValue
   }
 
   /// Equal when they belong to the same route and every parameter has the same value, an

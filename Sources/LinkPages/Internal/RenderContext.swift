@@ -25,8 +25,6 @@ struct RenderContext {
   /// where copies of both were a few dozen).
   let table: RouteTable
   let policy: URLPolicy
-  /// The app's App Store ID, read once (the smart banner's `app-id`).
-  let appStoreID: String?
 
   var app: AppIdentity { table.app }
   var pages: PageSettings? { table.pages }
@@ -56,7 +54,6 @@ struct RenderContext {
     self.fields = try Self.cleanFields(fields)
     self.platform = platform
     self.table = table
-    appStoreID = table.app.ios?.appStoreID
     self.policy =
       policy ?? URLPolicy(appScheme: table.app.scheme, androidPackage: table.app.android?.package)
   }
@@ -139,7 +136,7 @@ struct RenderContext {
 
   /// The `apple-itunes-app` content, when the app has an App Store ID.
   var smartBannerContent: String? {
-    appStoreID.flatMap { Self.smartBannerContent(appID: $0, link: links.universal) }
+    app.ios?.appStoreID.flatMap { Self.smartBannerContent(appID: $0, link: links.universal) }
   }
 
   /// `app-id=<digits>, app-argument=<link>`: the content is a comma-separated list, so the

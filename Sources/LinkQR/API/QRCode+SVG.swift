@@ -45,7 +45,7 @@ extension QRCode {
   /// without the XML declaration and the final line feed. The desktop landing page draws its
   /// code this way, straight into the page, with no SVG text to make, check and copy.
   package func appendInlineSVG(to out: inout [UInt8]) {
-    let parts = SVGParts(code: self, options: QRRenderOptions(), logo: nil, colors: .defaults)
+    let parts = SVGParts(code: self, options: QRRenderOptions(), logo: nil)
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: parts.capacity)
     defer { buffer.deallocate() }
     var writer = TextWriter(buffer)
@@ -98,20 +98,25 @@ extension QRCode {
           ? Array(QRCode.fillAttributes(options.background).utf8) : nil
       }
 
-      /// The default options' colours, made once (the desktop landing page draws its code
-      /// with them on every page).
-      static let defaults = Colors(QRRenderOptions())
+      /// The colours of `options`: the default colours' made once (the desktop landing page
+      /// draws its code with them on every page), others made now.
+      static func of(_ options: QRRenderOptions) -> Colors {
+        options.foreground == defaultOptions.foreground
+          && options.background == defaultOptions.background ? defaults : Colors(options)
+      }
+
+      private static let defaultOptions = QRRenderOptions()
+      private static let defaults = Colors(defaultOptions)
     }
 
-    /// `colors` must be those of `options` (``Colors/init(_:)``), made once where they repeat.
-    init(code: QRCode, options: QRRenderOptions, logo: QRLogo?, colors: Colors? = nil) {
+    init(code: QRCode, options: QRRenderOptions, logo: QRLogo?) {
       margin = options.margin
       modules = code.size + 2 * options.margin
       switch options.scale {
       case .pixelsPerModule(let pixels): side = Array(String(modules * pixels).utf8)
       case .fit(let length): side = Array(length.description.utf8)
       }
-      let colors = colors ?? Colors(options)
+      let colors = Colors.of(options)
       fill = colors.fill
       background = colors.background
       image = logo.map { Array($0.dataURL.utf8) }
