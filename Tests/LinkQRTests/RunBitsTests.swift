@@ -95,4 +95,23 @@ struct RunBitsTests {
     // The cases reach N3 often, not only its refusals.
     #expect(counted > 1000)
   }
+
+  @Test func blockCountsAddUpEveryBit() {
+    var random = SplitMix64(state: 11)
+    for count in 0...40 {
+      // Dense, sparse and full words, so that every carry of the adders is reached.
+      let words = (0..<count).map { index -> UInt64 in
+        switch index % 3 {
+        case 0: random.next()
+        case 1: random.next() & random.next() & random.next()
+        default: ~0
+        }
+      }
+      let expected = words.reduce(0) { $0 + $1.nonzeroBitCount }
+      let counted = words.withUnsafeBufferPointer { words in
+        words.baseAddress.map { RunBits.bitCount($0, count) } ?? 0
+      }
+      #expect(counted == expected, "\(count) words")
+    }
+  }
 }
