@@ -61,15 +61,9 @@ struct PostgresFailureTests {
   }
 
   @Test func connectionsKilledByTheServer() async throws {
-    let application = "lgtest-\(UUID().uuidString.prefix(8).lowercased())"
-    let schema = TestPostgres.freshSchema()
-    defer { TestPostgres.dropSchema(schema) }
-    let url = try PostgresServer.url(schema: schema, application: application)
-    try await LinkStore.withStore(url, table: Tables.openlist, logger: testLogger) { store in
+    try await PostgresServer.withKillableStore(options: StoreOptions()) { store, application in
       let link = try await store.createLink(Conformance.checklist())
-      try await PostgresServer.execute(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(application)'"
-      )
+      try await PostgresServer.killConnections(of: application)
       // Requests on connections that were killed fail as unavailable (reads are retried once on
       // another connection first); the pool replaces them, and the same store works again.
       var state: ShortLinkState?
@@ -85,6 +79,58 @@ struct PostgresFailureTests {
       }
       #expect(state == .active(link))
       #expect(created != nil)
+    }
+  }
+
+  /// Connections killed again and again while reads and creates run on them from other threads:
+  /// each operation ends (answered, or `unavailable` within the operation timeout), and none
+  /// keeps a connection or a read's turn for ever. postgres-nio drops a statement written from
+  /// another thread to a connection the server has just closed, and its answer never comes:
+  /// a lookup waited for ever, and so did every later lookup behind it.
+  @Test func connectionsKilledInUseLeaveNothingWaiting() async throws {
+    var options = StoreOptions()
+    options.operationTimeout = .seconds(3)
+    options.postgresConnections = 2
+    try await withinLimit(.seconds(120)) { [options] in
+      try await PostgresServer.withKillableStore(options: options) { store, application in
+        let link = try await store.createLink(Conformance.checklist())
+        for _ in 0..<40 {
+          try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<16 {
+              group.addTask {
+                for _ in 0..<4 { try await Self.readOrCreate(store, link, create: worker % 4 == 0) }
+              }
+            }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...5)))
+            try await PostgresServer.killConnections(of: application)
+            try await group.waitForAll()
+          }
+        }
+        // Every connection and every read's turn came back: the store answers again.
+        var answered = false
+        for _ in 0..<50 where !answered {
+          let read = try? await store.link(code: link.code)
+          let created = try? await store.createLink(Conformance.checklist())
+          answered = read == .active(link) && created != nil
+          if !answered { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(answered)
+      }
+    }
+  }
+
+  /// Reads the link (or creates one): the answer, or `unavailable` while connections are killed.
+  private static func readOrCreate(_ store: LinkStore, _ link: ShortLink, create: Bool)
+    async throws
+  {
+    do throws(StoreError) {
+      if create {
+        _ = try await store.createLink(Conformance.checklist())
+      } else {
+        #expect(try await store.link(code: link.code) == .active(link))
+      }
+    } catch {
+      #expect(error.code == .unavailable)
     }
   }
 
@@ -162,6 +208,24 @@ struct PostgresFailureTests {
           }
         }
       }
+    }
+  }
+}
+
+/// The bound the database tests that can hang run within.
+@Suite struct WithinLimitTests {
+  @Test func aBodyThatNeverEndsFailsItsTestAtTheLimit() async throws {
+    try await withKnownIssue {
+      try await withinLimit(.milliseconds(200)) { try await Task.sleep(for: .seconds(3600)) }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("did not end within") }
+    }
+  }
+
+  @Test func aBodyThatEndsIsItsResult() async throws {
+    try await withinLimit(.seconds(60)) {}
+    await #expect(throws: CancellationError.self) {
+      try await withinLimit(.seconds(60)) { throw CancellationError() }
     }
   }
 }

@@ -23,56 +23,51 @@ struct PostgresLoopReaderTests {
   /// connections are open, and after the server kills them, the pool answers: every lookup
   /// gets the right state or, while connections are replaced, `unavailable`; never a wrong one.
   @Test func loopsReadOnTheirOwnConnectionsWithinTheBudget() async throws {
-    let application = "lgtest-\(UUID().uuidString.prefix(8).lowercased())"
-    let schema = TestPostgres.freshSchema()
-    defer { TestPostgres.dropSchema(schema) }
-    let url = try PostgresServer.url(schema: schema, application: application)
     var options = TestDatabase.options
     options.postgresConnections = 4
-    try await LinkStore.withStore(url, table: Tables.openlist, options: options, logger: testLogger)
-    {
-      store in
-      var made: [ShortLink] = []
-      for _ in 0..<6 { made.append(try await store.createLink(Conformance.checklist())) }
-      let links = made
-      let backend = try #require(store.backend as? PostgresBackend)
-      let loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator())
-      let expected = PostgresLoopReaders.limit(connections: 4, loops: loops.count)
-      #expect(expected >= 1)
-      try await Self.lookUpUntil(store, links, on: loops) {
-        backend.loopConnectionsOpen == expected
-      }
-      // Lookups on every loop at once, beside creates: read on the loops' connections, and
-      // never more connections than the budget.
-      let readsBefore = backend.loopReads
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        for loop in loops {
-          group.addTask {
-            for link in links {
-              let state = try await Self.lookUp(store, link.code, on: loop).get()
-              #expect(state == .active(link))
+    try await withinLimit(.seconds(120)) { [options] in
+      try await PostgresServer.withKillableStore(options: options) { store, application in
+        var made: [ShortLink] = []
+        for _ in 0..<6 { made.append(try await store.createLink(Conformance.checklist())) }
+        let links = made
+        let backend = try #require(store.backend as? PostgresBackend)
+        let loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator())
+        let expected = PostgresLoopReaders.limit(connections: 4, loops: loops.count)
+        #expect(expected >= 1)
+        try await Self.lookUpUntil(store, links, on: loops) {
+          backend.loopConnectionsOpen == expected
+        }
+        // Lookups on every loop at once, beside creates: read on the loops' connections, and
+        // never more connections than the budget.
+        let readsBefore = backend.loopReads
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for loop in loops {
+            group.addTask {
+              for link in links {
+                let state = try await Self.lookUp(store, link.code, on: loop).get()
+                #expect(state == .active(link))
+              }
             }
           }
+          group.addTask {
+            for _ in 0..<20 { _ = try await store.createLink(Conformance.checklist()) }
+          }
+          try await group.waitForAll()
         }
-        group.addTask {
-          for _ in 0..<20 { _ = try await store.createLink(Conformance.checklist()) }
+        #expect(backend.loopReads > readsBefore)
+        #expect(try await Self.connections(application) <= 4)
+        try await PostgresServer.killConnections(of: application)
+        try await Self.lookUpUntil(store, links, on: loops) {
+          backend.loopConnectionsOpen == expected
         }
-        try await group.waitForAll()
+        #expect(try await Self.connections(application) <= 4)
       }
-      #expect(backend.loopReads > readsBefore)
-      #expect(try await Self.connections(application) <= 4)
-      try await PostgresServer.execute(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(application)'"
-      )
-      try await Self.lookUpUntil(store, links, on: loops) {
-        backend.loopConnectionsOpen == expected
-      }
-      #expect(try await Self.connections(application) <= 4)
     }
   }
 
-  /// Looks every link up on every loop until `done` holds (10 s at most); each answer is the
-  /// link, or `unavailable` while killed connections are replaced.
+  /// Looks every link up on every loop until `done` holds (500 rounds at most, each lookup
+  /// bounded by the operation timeout); each answer is the link, or `unavailable` while killed
+  /// connections are replaced.
   private static func lookUpUntil(
     _ store: LinkStore,
     _ links: [ShortLink],

@@ -4,6 +4,7 @@ import LinkStore
 import LinkgenTestSupport
 import Logging
 import PostgresNIO
+import Synchronization
 import Testing
 
 /// The example route tables of the repository.
@@ -127,6 +128,29 @@ enum PostgresServer {
     return DatabaseURL(.postgres(settings))
   }
 
+  /// A store on a schema of its own whose connections name an application of their own, for
+  /// tests that kill them (``killConnections(of:)``); the schema is dropped after.
+  static func withKillableStore(
+    options: StoreOptions,
+    _ body: (LinkStore, _ application: String) async throws -> Void
+  ) async throws {
+    let application = "lgtest-\(UUID().uuidString.prefix(8).lowercased())"
+    let schema = TestPostgres.freshSchema()
+    defer { TestPostgres.dropSchema(schema) }
+    let url = try url(schema: schema, application: application)
+    try await LinkStore.withStore(url, table: Tables.openlist, options: options, logger: testLogger)
+    {
+      store in try await body(store, application)
+    }
+  }
+
+  /// Kills every connection of `application` from the server's side (`pg_terminate_backend`).
+  static func killConnections(of application: String) async throws {
+    try await execute(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(application)'"
+    )
+  }
+
   /// Runs one statement on a connection of its own.
   static func execute(_ sql: String) async throws {
     _ = try await rows(sql)
@@ -165,3 +189,43 @@ extension ShortLinkState {
 
 /// A fixed moment for tests that pass `now`.
 let testNow = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-17
+
+/// Runs `body` in a task of its own, and returns when it ends or after `limit`, whichever comes
+/// first. A subject that never answers (a statement whose answer is lost, a pool that never gets
+/// its connection back) then fails its test, instead of holding the whole suite until CI's own
+/// limit; the task is left behind.
+func withinLimit(
+  _ limit: Duration,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: @escaping @Sendable () async throws -> Void
+) async throws {
+  let waiter = Mutex<CheckedContinuation<(any Error)??, Never>?>(nil)
+  // `nil`: the limit passed; `.some(nil)`: the body ended; `.some(error)`: it threw.
+  let finish: @Sendable ((any Error)??) -> Void = { outcome in
+    waiter.withLock { continuation in
+      continuation?.resume(returning: outcome)
+      continuation = nil
+    }
+  }
+  let outcome = await withCheckedContinuation { continuation in
+    waiter.withLock { $0 = continuation }
+    let clock = Task {
+      try await Task.sleep(for: limit)
+      finish(nil)
+    }
+    Task {
+      do {
+        try await body()
+        finish(.some(nil))
+      } catch {
+        finish(.some(error))
+      }
+      clock.cancel()
+    }
+  }
+  switch outcome {
+  case .none: Issue.record("did not end within \(limit)", sourceLocation: sourceLocation)
+  case .some(.none): break
+  case .some(.some(let error)): throw error
+  }
+}

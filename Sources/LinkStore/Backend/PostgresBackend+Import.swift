@@ -16,13 +16,13 @@ extension PostgresBackend {
     let schema = settings.schema ?? ""
     do {
       return try await client.withConnection { connection in
-        try await connection.query("BEGIN", logger: logger)
+        try await connection.rows("BEGIN", logger: logger)
         do {
-          try await connection.query(
+          try await connection.rows(
             PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = '\(lockTimeout)ms'"),
             logger: logger
           )
-          try await connection.query(
+          try await connection.rows(
             "SELECT pg_advisory_xact_lock(hashtext('linkgen-import'), hashtext(\(schema)))",
             logger: logger
           )
@@ -30,10 +30,10 @@ extension PostgresBackend {
           let write = try decide(existing)
           try await Self.insert(write.links, connection, logger: logger)
           let changed = try await Self.setHistory(write.history, connection, logger: logger)
-          try await connection.query(commit ? "COMMIT" : "ROLLBACK", logger: logger)
+          try await connection.rows(commit ? "COMMIT" : "ROLLBACK", logger: logger)
           return (write, changed)
         } catch {
-          _ = try? await connection.query("ROLLBACK", logger: logger)
+          _ = try? await connection.rows("ROLLBACK", logger: logger)
           throw error
         }
       }
@@ -49,7 +49,7 @@ extension PostgresBackend {
   ) async throws -> [String: LinkRow] {
     var binds = PostgresBindings()
     binds.append(keptPaths)
-    let rows = try await connection.query(
+    let rows = try await connection.rows(
       PostgresQuery(
         unsafeSQL:
           "SELECT \(linkColumns) FROM linkgen_links WHERE kept_path = ANY($1::text[])",
@@ -58,7 +58,7 @@ extension PostgresBackend {
       logger: logger
     )
     var found: [String: LinkRow] = [:]
-    for try await row in rows {
+    for row in rows {
       let link = try linkRow(row)
       if let kept = link.keptPath { found[kept] = link }
     }
@@ -83,7 +83,7 @@ extension PostgresBackend {
     }
     binds.append(links.map { $0.importedFrom ?? "" })
     binds.append(links.map { Int($0.importedAt ?? -1) })
-    try await connection.query(
+    try await connection.rows(
       PostgresQuery(
         unsafeSQL: """
           INSERT INTO linkgen_links (\(linkColumns))
@@ -117,7 +117,7 @@ extension PostgresBackend {
     binds.append(history.map(\.platform))
     binds.append(history.map(\.event))
     binds.append(history.map { Int($0.count) })
-    let rows = try await connection.query(
+    let rows = try await connection.rows(
       PostgresQuery(
         unsafeSQL: """
           INSERT INTO linkgen_history (code, route, source, platform, event, count)
@@ -132,9 +132,7 @@ extension PostgresBackend {
       ),
       logger: logger
     )
-    var changed = 0
-    for try await _ in rows { changed += 1 }
-    return changed
+    return rows.count
   }
 
   func history(route: String?, code: String?) async throws(StoreError) -> [HistoryRow] {

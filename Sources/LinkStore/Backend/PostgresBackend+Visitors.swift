@@ -45,7 +45,7 @@ extension PostgresBackend {
     _ connection: PostgresConnection,
     logger: Logger
   ) async throws {
-    try await connection.query("BEGIN", logger: logger)
+    try await connection.rows("BEGIN", logger: logger)
     do {
       let inserted = try await insertNew(sorted, connection, logger: logger)
       let stored = sorted.filter { !inserted.contains($0.key) }
@@ -58,9 +58,9 @@ extension PostgresBackend {
         }
         try await write(merged, connection, logger: logger)
       }
-      try await connection.query("COMMIT", logger: logger)
+      try await connection.rows("COMMIT", logger: logger)
     } catch {
-      _ = try? await connection.query("ROLLBACK", logger: logger)
+      _ = try? await connection.rows("ROLLBACK", logger: logger)
       throw error
     }
   }
@@ -88,7 +88,7 @@ extension PostgresBackend {
     _ connection: PostgresConnection,
     logger: Logger
   ) async throws -> Set<VisitorKey> {
-    let rows = try await connection.query(
+    let rows = try await connection.rows(
       PostgresQuery(
         unsafeSQL: """
           INSERT INTO linkgen_visitors (day, route, code, registers, estimate)
@@ -101,7 +101,8 @@ extension PostgresBackend {
       logger: logger
     )
     var keys = Set<VisitorKey>()
-    for try await (day, route, code) in rows.decode((Int, String, String).self) {
+    for row in rows {
+      let (day, route, code) = try row.decode((Int, String, String).self)
       keys.insert(VisitorKey(day: day, route: route, code: code))
     }
     return keys
@@ -113,7 +114,7 @@ extension PostgresBackend {
     _ connection: PostgresConnection,
     logger: Logger
   ) async throws -> [VisitorKey: VisitorSketch] {
-    let rows = try await connection.query(
+    let rows = try await connection.rows(
       PostgresQuery(
         unsafeSQL: """
           SELECT v.day, v.route, v.code, v.registers, v.registers_v8
@@ -127,9 +128,10 @@ extension PostgresBackend {
       logger: logger
     )
     var sketches: [VisitorKey: VisitorSketch] = [:]
-    for try await (day, route, code, bytes, older) in rows.decode(
-      (Int, String, String, ByteBuffer?, [Int16]?).self
-    ) {
+    for row in rows {
+      let (day, route, code, bytes, older) = try row.decode(
+        (Int, String, String, ByteBuffer?, [Int16]?).self
+      )
       // Bytes that are not a sketch (another size) are replaced by the flushed one.
       let sketch: VisitorSketch? =
         if let bytes {
@@ -149,7 +151,7 @@ extension PostgresBackend {
     _ connection: PostgresConnection,
     logger: Logger
   ) async throws {
-    try await connection.query(
+    try await connection.rows(
       PostgresQuery(
         unsafeSQL: """
           INSERT INTO linkgen_visitors (day, route, code, registers, estimate)

@@ -168,25 +168,25 @@ final class PostgresBackend: StoreBackend {
     lockTimeoutMilliseconds: Int64,
     logger: Logger
   ) async throws -> Int {
-    try await connection.query("BEGIN", logger: logger)
+    try await connection.rows("BEGIN", logger: logger)
     do {
       // One migrator at a time per schema, across every process: the lock is released with
       // the transaction. The wait for it is bounded by the server, not by this process's clock.
-      try await connection.query(
+      try await connection.rows(
         PostgresQuery(unsafeSQL: "SET LOCAL lock_timeout = '\(lockTimeoutMilliseconds)ms'"),
         logger: logger
       )
-      try await connection.query(
+      try await connection.rows(
         "SELECT pg_advisory_xact_lock(hashtext('linkgen-migrations'), hashtext(\(schema ?? "")))",
         logger: logger
       )
       if let schema {
-        try await connection.query(
+        try await connection.rows(
           PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"),
           logger: logger
         )
       }
-      try await connection.query(
+      try await connection.rows(
         """
         CREATE TABLE IF NOT EXISTS linkgen_schema (
           version INTEGER PRIMARY KEY,
@@ -197,10 +197,10 @@ final class PostgresBackend: StoreBackend {
         logger: logger
       )
       try await applyMissing(connection, logger: logger)
-      try await connection.query("COMMIT", logger: logger)
+      try await connection.rows("COMMIT", logger: logger)
       return Migration.latest
     } catch {
-      _ = try? await connection.query("ROLLBACK", logger: logger)
+      _ = try? await connection.rows("ROLLBACK", logger: logger)
       throw error
     }
   }
@@ -208,19 +208,19 @@ final class PostgresBackend: StoreBackend {
   /// Applies the migrations newer than the recorded version, inside the caller's transaction.
   private static func applyMissing(_ connection: PostgresConnection, logger: Logger) async throws {
     var current = 0
-    for try await version in try await connection.query(
+    for row in try await connection.rows(
       "SELECT COALESCE(MAX(version), 0)::bigint FROM linkgen_schema",
       logger: logger
-    ).decode(Int.self) {
-      current = version
+    ) {
+      current = try row.decode(Int.self)
     }
     guard current <= Migration.latest else { throw Migration.tooNew(current) }
     for migration in Migration.all where migration.version > current {
       for statement in migration.postgres {
-        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        try await connection.rows(PostgresQuery(unsafeSQL: statement), logger: logger)
       }
       let now = Int(SQLiteBackend.now())
-      try await connection.query(
+      try await connection.rows(
         """
         INSERT INTO linkgen_schema (version, name, applied_at)
         VALUES (\(migration.version), \(migration.name), \(now))
@@ -625,7 +625,7 @@ final class PostgresBackend: StoreBackend {
     while true {
       attempt += 1
       do {
-        _ = try await client.query(statement, logger: logger).collect()
+        try await client.rows(statement, logger: logger)
         return
       } catch {
         if attempt < 3, Self.isConflict(error) { continue }
@@ -645,7 +645,7 @@ final class PostgresBackend: StoreBackend {
     while true {
       attempts += 1
       do {
-        return try await client.query(statement, logger: logger).collect()
+        return try await client.rows(statement, logger: logger)
       } catch {
         let mapped = Self.map(error)
         if retry, attempts < 2, mapped.code == .unavailable { continue }

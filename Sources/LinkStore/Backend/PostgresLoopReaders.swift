@@ -123,8 +123,13 @@ private final class LoopConnection: Sendable {
 
   /// The rows of `statement` read on this loop's connection, or `nil` when it has none ready or
   /// the read failed (then the pool reads them).
+  ///
+  /// It runs on the loop (the reader's task prefers it), as the connection does: `ready()` looks
+  /// that the connection is open in the same turn of the loop as the statement's write, which a
+  /// connection the server has just closed would otherwise drop unanswered (see
+  /// `PostgresConnection.rows(_:logger:)`).
   func read(_ statement: PostgresLinksByCode, timeout: TimeAmount) async -> [LinkRow]? {
-    guard let connection = ready() else { return nil }
+    guard loop.inEventLoop, let connection = ready() else { return nil }
     let watchdog = loop.scheduleTask(in: timeout) { Self.close(connection) }
     defer { watchdog.cancel() }
     do {

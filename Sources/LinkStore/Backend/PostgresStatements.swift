@@ -181,11 +181,7 @@ extension PostgresBackend {
     logger: Logger
   ) async throws(StoreError) -> [Statement.Row] {
     do {
-      var rows: [Statement.Row] = []
-      for try await row in try await client.execute(statement, logger: logger) {
-        rows.append(row)
-      }
-      return rows
+      return try await client.rows(statement, logger: logger)
     } catch {
       throw map(error)
     }
