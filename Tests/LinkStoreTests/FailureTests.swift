@@ -91,7 +91,7 @@ struct PostgresFailureTests {
     var options = StoreOptions()
     options.operationTimeout = .seconds(3)
     options.postgresConnections = 2
-    try await withinLimit(.seconds(120)) { [options] in
+    try await withinLimit(.seconds(300)) { [options] in
       try await PostgresServer.withKillableStore(options: options) { store, application in
         let link = try await store.createLink(Conformance.checklist())
         for _ in 0..<40 {

@@ -25,7 +25,7 @@ struct PostgresLoopReaderTests {
   @Test func loopsReadOnTheirOwnConnectionsWithinTheBudget() async throws {
     var options = TestDatabase.options
     options.postgresConnections = 4
-    try await withinLimit(.seconds(120)) { [options] in
+    try await withinLimit(.seconds(300)) { [options] in
       try await PostgresServer.withKillableStore(options: options) { store, application in
         var made: [ShortLink] = []
         for _ in 0..<6 { made.append(try await store.createLink(Conformance.checklist())) }
