@@ -5,6 +5,12 @@ enum RunBits {
   /// The widest symbol whose lines fit a word.
   static let widest = 64
 
+  /// The bits of a line's `size` modules (bit x is module x).
+  @inline(__always)
+  private static func lineMask(_ size: Int) -> UInt64 {
+    size == 64 ? ~0 : (1 << UInt64(size)) &- 1
+  }
+
   /// The penalties of the eight masks (N1 to N4) for the lines of `rows` and `columns` (one
   /// byte per module whose bit m is its colour under mask m; 8 readable bytes past each).
   ///
@@ -20,7 +26,7 @@ enum RunBits {
     size: Int
   ) -> [Int] {
     let lineCount = 2 * size
-    let valid = SIMD8<UInt64>(repeating: size == 64 ? ~0 : (1 << UInt64(size)) &- 1)
+    let valid = SIMD8<UInt64>(repeating: lineMask(size))
     // Each mask's lines (rows, then columns), then room for three words a line to count.
     return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 11 * lineCount) { buffer in
       guard let words = buffer.baseAddress else { return [] }
@@ -44,7 +50,7 @@ enum RunBits {
     scratch: UnsafeMutablePointer<UInt64>
   ) -> Int {
     let count = 2 * size
-    let inside: UInt64 = (size == 64 ? ~0 : (1 << UInt64(size)) &- 1) & ~1
+    let inside: UInt64 = lineMask(size) & ~1
     let (fours, starts, finders) = (scratch, scratch + count, scratch + 2 * count)
     var larger = 0
     for line in 0..<count {
@@ -140,7 +146,7 @@ enum RunBits {
   /// modules before or the 4f after are light, counting the modules past the edge as light
   /// (its "first run", "last run" and "at least 4f" cases at once).
   static func penalty(_ dark: UInt64, size: Int) -> Int {
-    let inside: UInt64 = (size == 64 ? ~0 : (1 << UInt64(size)) &- 1) & ~1
+    let inside: UInt64 = lineMask(size) & ~1
     let runs = fiveRuns(dark, inside: inside)
     return runs.fours.nonzeroBitCount + 2 * runs.starts.nonzeroBitCount
       + 40 * finderLikeOfOne(dark).nonzeroBitCount + largerFinderLikes(dark, size: size)
