@@ -199,9 +199,9 @@ func withinLimit(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @escaping @Sendable () async throws -> Void
 ) async throws {
-  let waiter = Mutex<CheckedContinuation<(any Error)??, Never>?>(nil)
-  // `nil`: the limit passed; `.some(nil)`: the body ended; `.some(error)`: it threw.
-  let finish: @Sendable ((any Error)??) -> Void = { outcome in
+  // `nil` when the limit passed first.
+  let waiter = Mutex<CheckedContinuation<Result<Void, any Error>?, Never>?>(nil)
+  let finish: @Sendable (Result<Void, any Error>?) -> Void = { outcome in
     waiter.withLock { continuation in
       continuation?.resume(returning: outcome)
       continuation = nil
@@ -216,16 +216,16 @@ func withinLimit(
     Task {
       do {
         try await body()
-        finish(.some(nil))
+        finish(.success(()))
       } catch {
-        finish(.some(error))
+        finish(.failure(error))
       }
       clock.cancel()
     }
   }
-  switch outcome {
-  case .none: Issue.record("did not end within \(limit)", sourceLocation: sourceLocation)
-  case .some(.none): break
-  case .some(.some(let error)): throw error
+  guard let outcome else {
+    Issue.record("did not end within \(limit)", sourceLocation: sourceLocation)
+    return
   }
+  try outcome.get()
 }

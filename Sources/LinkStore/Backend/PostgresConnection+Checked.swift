@@ -39,7 +39,7 @@ extension PostgresConnection {
 
   /// Throws `unavailable` when the connection is closed. Call it on the connection's event loop,
   /// in the same turn as the write it guards.
-  func checkOpen() throws(StoreError) {
+  private func checkOpen() throws(StoreError) {
     eventLoop.assertInEventLoop()
     if isClosed { throw StoreError(.unavailable, "PostgreSQL closed the connection") }
   }
