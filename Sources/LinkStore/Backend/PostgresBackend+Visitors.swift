@@ -50,10 +50,15 @@ extension PostgresBackend {
       let inserted = try await insertNew(sorted, connection, logger: logger)
       let stored = sorted.filter { !inserted.contains($0.key) }
       if !stored.isEmpty {
-        let current = try await lock(stored.map(\.key), connection, logger: logger)
+        var current = try await lock(stored.map(\.key), connection, logger: logger)
+        // Each stored sketch taken out of `current` and merged into in place: it is the only
+        // reference to its registers, so the union copies none (the flushed sketch stays as
+        // it was, for the buffer to restore if the flush fails).
         let merged = stored.map { key, sketch in
-          var union = sketch
-          if let other = current[key] { union.merge(other) }
+          guard var union = current.removeValue(forKey: key) else {
+            return (key: key, value: sketch)
+          }
+          union.merge(sketch)
           return (key: key, value: union)
         }
         try await write(merged, connection, logger: logger)

@@ -375,11 +375,13 @@ final class SQLiteBackend: StoreBackend {
           keyBinds,
           path: path
         )
+        // Merged into the stored sketch, the only reference to its registers: no copy.
         var merged = sketch
         if case .blob(let buffer)? = stored.first?.column("registers"),
-          let existing = VisitorSketch(stored: Array(buffer: buffer))
+          var existing = VisitorSketch(stored: Array(buffer: buffer))
         {
-          merged.merge(existing)
+          existing.merge(sketch)
+          merged = existing
         }
         try await Self.run(
           connection,
