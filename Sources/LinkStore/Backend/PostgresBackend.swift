@@ -67,11 +67,7 @@ final class PostgresBackend: StoreBackend {
       limit: loopConnections,
       pool: client,
       settings: settings,
-      // The loops' connections run one statement, by primary key: its generic plan is the
-      // plan for every batch. PostgreSQL would otherwise plan each read again (`code =
-      // ANY($1)` costs a generic plan at ten rows, more than any custom one, so it never
-      // settles on the generic plan), a quarter of its CPU for a cold short link.
-      startup: parameters + [("plan_cache_mode", "force_generic_plan")],
+      startup: parameters,
       timeout: options.operationTimeout,
       logger: logger
     )
@@ -99,10 +95,32 @@ final class PostgresBackend: StoreBackend {
           configuration: configuration,
           id: 0,
           logger: logger
-        )
+        ).flatMap { connection in
+          loop.makeFutureWithTask {
+            await genericPlans(connection, logger: logger)
+            return connection
+          }
+        }
       } catch {
         return loop.makeFailedFuture(error)
       }
+    }
+  }
+
+  /// Has `connection` use the generic plan of its prepared statements. The loops' connections
+  /// run one, the read by code, whose generic plan (an index scan of the primary key) is the
+  /// plan for any batch; but PostgreSQL costs it at ten keys (`code = ANY($1)`), more than a
+  /// custom plan of one or two, so by itself it plans every read again. When the setting fails
+  /// (a server before PostgreSQL 12 has none), the connection is kept as it is: its reads are
+  /// planned each time, as on the pool's connections.
+  private static func genericPlans(_ connection: PostgresConnection, logger: Logger) async {
+    do {
+      try await connection.rows("SET plan_cache_mode = force_generic_plan", logger: logger)
+    } catch {
+      logger.debug(
+        "could not set plan_cache_mode; the event loop's link reads are planned each time",
+        metadata: ["error": "\(String(reflecting: error))"]
+      )
     }
   }
 
