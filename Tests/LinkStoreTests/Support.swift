@@ -162,6 +162,15 @@ enum PostgresServer {
   }
 
   private static func rows(_ sql: String) async throws -> [PostgresRow] {
+    try await withConnection {
+      try await $0.query(PostgresQuery(unsafeSQL: sql), logger: testLogger).collect()
+    }
+  }
+
+  /// Runs `body` with a connection of its own to the test database (its default schema).
+  static func withConnection<Result: Sendable>(
+    _ body: (PostgresConnection) async throws -> Result
+  ) async throws -> Result {
     let settings = try settings()
     let configuration = PostgresClient.Configuration(
       host: settings.host ?? "127.0.0.1",
@@ -175,7 +184,7 @@ enum PostgresServer {
     return try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { await client.run() }
       defer { group.cancelAll() }
-      return try await client.query(PostgresQuery(unsafeSQL: sql)).collect()
+      return try await client.withConnection(body)
     }
   }
 }

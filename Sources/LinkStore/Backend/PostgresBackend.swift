@@ -113,7 +113,7 @@ final class PostgresBackend: StoreBackend {
   /// custom plan of one or two, so by itself it plans every read again. When the setting fails
   /// (a server before PostgreSQL 12 has none), the connection is kept as it is: its reads are
   /// planned each time, as on the pool's connections.
-  private static func genericPlans(_ connection: PostgresConnection, logger: Logger) async {
+  static func genericPlans(_ connection: PostgresConnection, logger: Logger) async {
     do {
       try await connection.rows("SET plan_cache_mode = force_generic_plan", logger: logger)
     } catch {

@@ -4,23 +4,52 @@ import PostgresNIO
 
 // The statements run on every short-link visit and every created link, prepared once per
 // connection (postgres-nio keeps them by name): each run is then Bind + Execute, with no
-// parsing or planning on the server and no row description to read back.
+// parsing on the server and no row description to read back. The server plans a run again
+// unless it keeps the statement's generic plan: it does for a statement whose generic plan
+// costs no more than its custom plans (the reads by one key), and on connections that force
+// it (the event loops').
+
+/// A read of links by the one value it binds: a key, or an array of keys.
+protocol PostgresLinkRead: PostgresPreparedStatement where Row == LinkRow {
+  associatedtype Bound: PostgresNonThrowingEncodable
+  var bound: Bound { get }
+}
+
+extension PostgresLinkRead {
+  func makeBindings() throws -> PostgresBindings {
+    var binds = PostgresBindings()
+    binds.append(bound)
+    return binds
+  }
+
+  func decodeRow(_ row: PostgresRow) throws -> LinkRow { try PostgresBackend.linkRow(row) }
+}
 
 /// Links by several keys at once: the coalesced reads of ``PostgresLinkReader``, one statement
 /// for every lookup waiting at once.
-protocol PostgresLinksByKeys: PostgresPreparedStatement where Row == LinkRow {
+protocol PostgresLinksByKeys: PostgresLinkRead where Bound == [String] {
+  /// The same read for a batch of one key.
+  associatedtype One: PostgresLinkByKey
   init(keys: [String])
   var keys: [String] { get }
 }
 
 extension PostgresLinksByKeys {
-  func makeBindings() throws -> PostgresBindings {
-    var binds = PostgresBindings()
-    binds.append(keys)
-    return binds
-  }
+  var bound: [String] { keys }
+}
 
-  func decodeRow(_ row: PostgresRow) throws -> LinkRow { try PostgresBackend.linkRow(row) }
+/// A link by one key: a pool's read of a lone lookup. PostgreSQL settles on the generic plan
+/// of `key = $1` after a few runs (it costs the same as a custom one), where it plans
+/// `key = ANY($1)` at every run: its generic plan is costed at ten keys, more than a custom
+/// plan of one. The pool's connections run every other statement too, so they cannot force
+/// generic plans as the event loops' connections do (``PostgresLoopReaders``).
+protocol PostgresLinkByKey: PostgresLinkRead where Bound == String {
+  init(key: String)
+  var key: String { get }
+}
+
+extension PostgresLinkByKey {
+  var bound: String { key }
 }
 
 /// The links whose code is one of these.
@@ -29,8 +58,18 @@ struct PostgresLinksByCode: PostgresLinksByKeys {
   static let sql =
     "SELECT \(PostgresBackend.linkColumns) FROM linkgen_links WHERE code = ANY($1::text[])"
   typealias Row = LinkRow
+  typealias One = PostgresLinkByCode
 
   let keys: [String]
+}
+
+/// The link with this code.
+struct PostgresLinkByCode: PostgresLinkByKey {
+  static let name = "linkgen_link_by_code"
+  static let sql = "SELECT \(PostgresBackend.linkColumns) FROM linkgen_links WHERE code = $1"
+  typealias Row = LinkRow
+
+  let key: String
 }
 
 /// The imported links whose kept path is one of these.
@@ -39,8 +78,19 @@ struct PostgresLinksByKeptPath: PostgresLinksByKeys {
   static let sql =
     "SELECT \(PostgresBackend.linkColumns) FROM linkgen_links WHERE kept_path = ANY($1::text[])"
   typealias Row = LinkRow
+  typealias One = PostgresLinkByKeptPath
 
   let keys: [String]
+}
+
+/// The imported link kept at this path.
+struct PostgresLinkByKeptPath: PostgresLinkByKey {
+  static let name = "linkgen_link_by_kept_path"
+  static let sql =
+    "SELECT \(PostgresBackend.linkColumns) FROM linkgen_links WHERE kept_path = $1"
+  typealias Row = LinkRow
+
+  let key: String
 }
 
 /// A new link, unless its code is taken: returns its code when inserted.
@@ -163,7 +213,7 @@ extension PostgresBackend {
   }
 
   /// Coalesced reads of links by the key of `Statement` (a read retried once when the
-  /// connection failed).
+  /// connection failed); a batch of one key is read by `Statement.One`.
   static func reader<Statement: PostgresLinksByKeys>(
     _ statement: Statement.Type,
     key: @escaping @Sendable (LinkRow) -> String?,
@@ -171,7 +221,15 @@ extension PostgresBackend {
     logger: Logger
   ) -> PostgresLinkReader {
     PostgresLinkReader(key: key) { keys throws(StoreError) in
-      try await execute(Statement(keys: keys), retry: true, on: client, logger: logger)
+      if keys.count == 1 {
+        return try await execute(
+          Statement.One(key: keys[0]),
+          retry: true,
+          on: client,
+          logger: logger
+        )
+      }
+      return try await execute(Statement(keys: keys), retry: true, on: client, logger: logger)
     }
   }
 
