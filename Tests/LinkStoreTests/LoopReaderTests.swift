@@ -40,20 +40,7 @@ struct PostgresLoopReaderTests {
         // Lookups on every loop at once, beside creates: read on the loops' connections, and
         // never more connections than the budget.
         let readsBefore = backend.loopReads
-        try await withThrowingTaskGroup(of: Void.self) { group in
-          for loop in loops {
-            group.addTask {
-              for link in links {
-                let state = try await Self.lookUp(store, link.code, on: loop).get()
-                #expect(state == .active(link))
-              }
-            }
-          }
-          group.addTask {
-            for _ in 0..<20 { _ = try await store.createLink(Conformance.checklist()) }
-          }
-          try await group.waitForAll()
-        }
+        try await store.lookUpOnEveryLoop(links)
         #expect(backend.loopReads > readsBefore)
         #expect(try await Self.connections(application) <= 4)
         try await PostgresServer.killConnections(of: application)
@@ -81,7 +68,7 @@ struct PostgresLoopReaderTests {
       allAnswered = true
       for loop in loops {
         for link in links {
-          switch await lookUp(store, link.code, on: loop) {
+          switch await store.lookUp(link.code, on: loop) {
           case .success(let state): #expect(state == .active(link))
           case .failure(let error):
             #expect(error.code == .unavailable)
@@ -92,17 +79,6 @@ struct PostgresLoopReaderTests {
       try await Task.sleep(for: .milliseconds(20))
     }
     #expect(allAnswered && done(), "after \(rounds) rounds")
-  }
-
-  private static func lookUp(_ store: LinkStore, _ code: String, on loop: any EventLoop) async
-    -> Result<ShortLinkState, StoreError>
-  {
-    await withCheckedContinuation { answer in
-      let called = store.link(code: code, on: loop) { answer.resume(returning: $0) }
-      if !called {
-        answer.resume(returning: .failure(StoreError(.internalError, "not PostgreSQL")))
-      }
-    }
   }
 
   private static func connections(_ application: String) async throws -> Int {

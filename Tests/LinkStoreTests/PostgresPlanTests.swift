@@ -14,9 +14,14 @@ struct PostgresPlanTests {
   @Test func readsByOneKeyKeepTheGenericPlan() async throws {
     try await Self.withConnection { connection in
       for index in 0..<8 {
-        _ = try await connection.rows(PostgresLinkByCode(key: "none\(index)"), logger: testLogger)
+        _ = try await connection.rows(
+          PostgresLinkByCode(key: "none\(index)"),
+          prepared: true,
+          logger: testLogger
+        )
         _ = try await connection.rows(
           PostgresLinkByKeptPath(key: "/none/\(index)"),
+          prepared: true,
           logger: testLogger
         )
       }
@@ -35,6 +40,7 @@ struct PostgresPlanTests {
       for index in 0..<8 {
         _ = try await connection.rows(
           PostgresLinksByCode(keys: ["none\(index)"]),
+          prepared: true,
           logger: testLogger
         )
       }

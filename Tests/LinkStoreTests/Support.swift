@@ -3,6 +3,8 @@ import LinkKit
 import LinkStore
 import LinkgenTestSupport
 import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
 import Synchronization
 import Testing
@@ -28,6 +30,8 @@ enum Tables {
 enum TestBackend: String, Sendable, CustomStringConvertible {
   case sqlite
   case postgres
+  /// PostgreSQL behind a real PgBouncer in transaction mode, with `prepared_statements=off`.
+  case pgbouncer
 
   var description: String { rawValue }
 }
@@ -63,6 +67,9 @@ struct TestDatabase: Sendable {
       return TestDatabase(url: url) {
         try? await PostgresServer.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
       }
+    case .pgbouncer:
+      let bouncer = try await PgBouncer(serverConnections: 2)
+      return TestDatabase(url: try bouncer.url("prepared_statements=off")) { bouncer.stop() }
     }
   }
 
@@ -185,6 +192,40 @@ enum PostgresServer {
       group.addTask { await client.run() }
       defer { group.cancelAll() }
       return try await client.withConnection(body)
+    }
+  }
+}
+
+extension LinkStore {
+  /// A short link looked up as `linkgen serve` looks up a cold one: on `loop`, answered by a
+  /// callback (on PostgreSQL, by the loop's own connection once it is open).
+  func lookUp(_ code: String, on loop: any EventLoop) async -> Result<ShortLinkState, StoreError> {
+    await withCheckedContinuation { answer in
+      let called = link(code: code, on: loop) { answer.resume(returning: $0) }
+      if !called {
+        answer.resume(returning: .failure(StoreError(.internalError, "not PostgreSQL")))
+      }
+    }
+  }
+
+  /// Looks `links` up `rounds` times on every event loop at once, beside twenty creates: every
+  /// answer is the link.
+  func lookUpOnEveryLoop(_ links: [ShortLink], rounds: Int = 1) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for loop in MultiThreadedEventLoopGroup.singleton.makeIterator() {
+        group.addTask {
+          for _ in 0..<rounds {
+            for link in links {
+              let state = try await self.lookUp(link.code, on: loop).get()
+              #expect(state == .active(link))
+            }
+          }
+        }
+      }
+      group.addTask {
+        for _ in 0..<20 { _ = try await self.createLink(Conformance.checklist()) }
+      }
+      try await group.waitForAll()
     }
   }
 }

@@ -35,6 +35,21 @@ import Testing
     let socket = try DatabaseURL("postgres://u@/db?host=/var/run/postgresql")
     guard case .postgres(let local) = socket.backend else { return }
     #expect(local.socketDirectory == "/var/run/postgresql" && local.host == nil)
+    #expect(local.preparedStatements && settings.preparedStatements)
+  }
+
+  /// `prepared_statements=off` (behind a transaction-mode pooler) is kept and printed; `on` is
+  /// the default, which the description leaves out.
+  @Test func preparedStatements() throws {
+    let pooled = try DatabaseURL("postgres://u@pgbouncer:6432/db?prepared_statements=off")
+    guard case .postgres(let off) = pooled.backend else { return }
+    #expect(!off.preparedStatements)
+    #expect(pooled.description == "postgres://u@pgbouncer:6432/db?prepared_statements=off")
+    #expect(try DatabaseURL(pooled.description) == pooled)
+    let direct = try DatabaseURL("postgres://u@db:5432/db?prepared_statements=on")
+    guard case .postgres(let on) = direct.backend else { return }
+    #expect(on.preparedStatements)
+    #expect(direct.description == "postgres://u@db:5432/db")
   }
 
   @Test(arguments: [
@@ -49,6 +64,9 @@ import Testing
     ("postgres://u:secret@h/db?schema=Bad-Name", "schema 'Bad-Name'"),
     ("postgres://u:secret@h/db?timeout=3", "unknown option 'timeout'"),
     ("postgres://u:secret@h/db?schema=a&schema=b", "given twice"),
+    (
+      "postgres://u:secret@h/db?prepared_statements=no", "prepared_statements 'no' is not on or off"
+    ),
     ("postgres://u:secret@h:99999/db", "out of range"),
   ])
   func rejects(text: String, expected: String) {

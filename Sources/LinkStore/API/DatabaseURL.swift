@@ -8,13 +8,16 @@ import Foundation
 /// postgres://linkgen:secret@db.internal:5432/linkgen
 /// postgresql://linkgen@/linkgen?host=/var/run/postgresql   a Unix-domain socket directory
 /// postgres://…/linkgen?sslmode=verify-full&schema=links&application_name=edge-1
+/// postgres://linkgen@pgbouncer.internal:6432/linkgen?prepared_statements=off
 /// ```
 ///
 /// PostgreSQL query options: `sslmode` (`disable`, `prefer` — the default, `require`,
 /// `verify-ca`, `verify-full`, as libpq reads them), `schema` (the schema the tables live in,
 /// created when missing), `application_name` (shown in `pg_stat_activity`), `host` (a socket
-/// directory). Anything else is refused rather than ignored. User names, passwords and database
-/// names may be percent-encoded.
+/// directory), `prepared_statements` (`on`, the default, or `off` behind a pooler that hands
+/// each transaction to any server connection, such as PgBouncer in transaction mode). Anything
+/// else is refused rather than ignored. User names, passwords and database names may be
+/// percent-encoded.
 public struct DatabaseURL: Sendable, Hashable, CustomStringConvertible {
   /// The environment variable read when no URL is given on the command line.
   public static let environmentVariable = "LINKGEN_DATABASE_URL"
@@ -55,6 +58,12 @@ public struct DatabaseURL: Sendable, Hashable, CustomStringConvertible {
     public var tls: TLSMode
     /// The `application_name` the connections report.
     public var applicationName: String?
+    /// Whether the hot statements are named prepared statements, each prepared once per
+    /// connection (`true`, the default), or unnamed ones, parsed and planned at every run, which
+    /// any server connection can run: for a pooler that hands each transaction to any server
+    /// connection (PgBouncer's transaction mode before 1.21), where a statement prepared on
+    /// one is missing on the next.
+    public var preparedStatements = true
   }
 
   /// The two backends.
@@ -148,6 +157,7 @@ public struct DatabaseURL: Sendable, Hashable, CustomStringConvertible {
       if postgres.tls != .prefer { options.append("sslmode=\(postgres.tls.rawValue)") }
       if let schema = postgres.schema { options.append("schema=\(schema)") }
       if let name = postgres.applicationName { options.append("application_name=\(name)") }
+      if !postgres.preparedStatements { options.append("prepared_statements=off") }
       if !options.isEmpty { text += "?" + options.joined(separator: "&") }
       return text
     }
@@ -230,10 +240,16 @@ public struct DatabaseURL: Sendable, Hashable, CustomStringConvertible {
         throw invalid(original, "the host option must be a socket directory (an absolute path)")
       }
       postgres.socketDirectory = value
+    case "prepared_statements":
+      guard value == "on" || value == "off" else {
+        throw invalid(original, "prepared_statements '\(value)' is not on or off")
+      }
+      postgres.preparedStatements = value == "on"
     default:
       throw invalid(
         original,
-        "unknown option '\(name)'; linkgen reads sslmode, schema, application_name, host"
+        "unknown option '\(name)'; linkgen reads sslmode, schema, application_name, host, "
+          + "prepared_statements"
       )
     }
   }

@@ -8,6 +8,8 @@ import PostgresNIO
 /// recovers when the server comes back).
 final class PostgresBackend: StoreBackend {
   let client: PostgresClient
+  /// The client, and whether statements are prepared on its connections.
+  let pool: Pool
   let settings: DatabaseURL.Postgres
   let logger: Logger
   let connectTimeout: Duration
@@ -53,19 +55,21 @@ final class PostgresBackend: StoreBackend {
     configuration.options.additionalStartupParameters = parameters
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
+    let pool = Pool(client: client, prepared: settings.preparedStatements)
+    self.pool = pool
     groupCommit = LinkGroupCommit { rows throws(StoreError) in
-      try await Self.execute(PostgresInsertLinks(links: rows), on: client, logger: logger)
+      try await Self.execute(PostgresInsertLinks(links: rows), on: pool, logger: logger)
     }
-    linksByCode = Self.reader(PostgresLinksByCode.self, key: \.code, on: client, logger: logger)
+    linksByCode = Self.reader(PostgresLinksByCode.self, key: \.code, on: pool, logger: logger)
     linksByKeptPath = Self.reader(
       PostgresLinksByKeptPath.self,
       key: \.keptPath,
-      on: client,
+      on: pool,
       logger: logger
     )
     loopReaders = Self.loopReaders(
       limit: loopConnections,
-      pool: client,
+      pool: pool,
       settings: settings,
       startup: parameters,
       timeout: options.operationTimeout,
@@ -73,10 +77,13 @@ final class PostgresBackend: StoreBackend {
     )
   }
 
-  /// The event loops' readers, each opening its connection with the pool's settings.
+  /// The event loops' readers, each opening its connection with the pool's settings. With
+  /// prepared statements, each connection keeps the generic plan of its read
+  /// (``genericPlans(_:logger:)``); without, nothing is set on a connection that a pooler may
+  /// hand to other clients after.
   private static func loopReaders(
     limit: Int,
-    pool: PostgresClient,
+    pool: Pool,
     settings: DatabaseURL.Postgres,
     startup: [(String, String)],
     timeout: Duration,
@@ -96,7 +103,8 @@ final class PostgresBackend: StoreBackend {
           id: 0,
           logger: logger
         ).flatMap { connection in
-          loop.makeFutureWithTask {
+          guard pool.prepared else { return loop.makeSucceededFuture(connection) }
+          return loop.makeFutureWithTask {
             await genericPlans(connection, logger: logger)
             return connection
           }
@@ -207,6 +215,7 @@ final class PostgresBackend: StoreBackend {
           PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"),
           logger: logger
         )
+        try await requireSchema(schema, connection, logger: logger)
       }
       try await connection.rows(
         """
@@ -224,6 +233,26 @@ final class PostgresBackend: StoreBackend {
     } catch {
       _ = try? await connection.rows("ROLLBACK", logger: logger)
       throw error
+    }
+  }
+
+  /// Throws `misconfigured` unless the connection's tables go to `schema`: a pooler that drops
+  /// the `search_path` startup parameter (PgBouncer's `ignore_startup_parameters`) leaves the
+  /// role's default, where the tables would be made and read without a word.
+  private static func requireSchema(
+    _ schema: String,
+    _ connection: PostgresConnection,
+    logger: Logger
+  ) async throws {
+    let current = try await connection.rows("SELECT current_schema()", logger: logger).first
+      .flatMap { try $0.decode(String?.self) }
+    guard current == schema else {
+      throw StoreError(
+        .misconfigured,
+        "the database URL names the schema \(schema), but the connection's is "
+          + "\(current ?? "none"): a pooler in front of PostgreSQL that drops the search_path "
+          + "startup parameter? Leave schema= out and set the role's search_path (docs/store.md)"
+      )
     }
   }
 
@@ -676,6 +705,11 @@ final class PostgresBackend: StoreBackend {
     }
   }
 
+  /// What a prepared statement missing, or there already, on a connection says.
+  static let poolerHint =
+    " (a pooler in front of PostgreSQL that hands each transaction to any server connection, "
+    + "such as PgBouncer in transaction mode: add prepared_statements=off to the database URL)"
+
   /// postgres-nio's errors as store errors. Messages carry the server's message, never the
   /// statement or its values.
   static func map(_ error: any Error) -> StoreError {
@@ -700,6 +734,16 @@ final class PostgresBackend: StoreBackend {
         return StoreError(.misconfigured, message)
       case "25006":
         return StoreError(.storageFailure, message + " (the server is read-only)")
+      case "42P05", "26000":
+        // linkgen never drops its statements nor prepares one twice on a connection: the
+        // connection is a pooler's, handing each transaction to any server connection.
+        return StoreError(.misconfigured, message + Self.poolerHint)
+      case "08P01" where message.contains("startup parameter"):
+        return StoreError(
+          .misconfigured,
+          message + " (a pooler in front of PostgreSQL that refuses schema=: set the role's "
+            + "search_path instead, see docs/store.md)"
+        )
       default:
         if state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("53") {
           return StoreError(.unavailable, message)

@@ -16,16 +16,36 @@ import PostgresNIO
 /// one turn, so the statement is either sent or failed with `unavailable` (which reads retry on
 /// another connection).
 extension PostgresConnection {
-  /// The rows of `statement` (prepared on this connection the first time it runs here).
-  func rows<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger)
-    async throws -> [Statement.Row]
-  {
+  /// The rows of `statement`: prepared on this connection the first time it runs here, or sent
+  /// whole as an unnamed statement unless `prepared` (see ``run(_:prepared:logger:)``).
+  func rows<Statement: PostgresPreparedStatement>(
+    _ statement: Statement,
+    prepared: Bool,
+    logger: Logger
+  ) async throws -> [Statement.Row] {
     try await withTaskExecutorPreference(EventLoopExecutor(eventLoop)) {
       try checkOpen()
-      var rows: [Statement.Row] = []
-      for try await row in try await execute(statement, logger: logger) { rows.append(row) }
-      return rows
+      return try await run(statement, prepared: prepared, logger: logger)
     }
+  }
+
+  /// The rows of `statement`, run where the caller is (on the connection's event loop, having
+  /// looked that the connection is open in the same turn). A `prepared` statement is prepared
+  /// on the connection the first time it runs there (postgres-nio keeps it by name); otherwise
+  /// its SQL and values are sent as an unnamed statement, which the server parses and plans at
+  /// every run, and which any server connection behind a pooler can run.
+  func run<Statement: PostgresPreparedStatement>(
+    _ statement: Statement,
+    prepared: Bool,
+    logger: Logger
+  ) async throws -> [Statement.Row] {
+    guard prepared else {
+      let query = PostgresQuery(unsafeSQL: Statement.sql, binds: try statement.makeBindings())
+      return try await self.query(query, logger: logger).collect().map(statement.decodeRow)
+    }
+    var rows: [Statement.Row] = []
+    for try await row in try await execute(statement, logger: logger) { rows.append(row) }
+    return rows
   }
 
   /// The rows of `query`.
@@ -46,11 +66,16 @@ extension PostgresConnection {
 }
 
 extension PostgresClient {
-  /// The rows of `statement`, on a pooled connection (see ``PostgresConnection/rows(_:logger:)``).
-  func rows<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger)
-    async throws -> [Statement.Row]
-  {
-    try await withConnection { connection in try await connection.rows(statement, logger: logger) }
+  /// The rows of `statement`, on a pooled connection (see
+  /// ``PostgresConnection/rows(_:prepared:logger:)``).
+  func rows<Statement: PostgresPreparedStatement>(
+    _ statement: Statement,
+    prepared: Bool,
+    logger: Logger
+  ) async throws -> [Statement.Row] {
+    try await withConnection { connection in
+      try await connection.rows(statement, prepared: prepared, logger: logger)
+    }
   }
 
   /// The rows of `query`, on a pooled connection.

@@ -21,7 +21,7 @@ final class PostgresLoopReaders: Sendable {
   /// The most loops with a connection of their own.
   let limit: Int
   private let open: Open
-  private let pool: PostgresClient
+  private let pool: PostgresBackend.Pool
   private let timeout: TimeAmount
   private let logger: Logger
   private let readers = NIOLockedValueBox<[ObjectIdentifier: Reader]>([:])
@@ -32,8 +32,13 @@ final class PostgresLoopReaders: Sendable {
     let connection: LoopConnection
   }
 
-  init(limit: Int, pool: PostgresClient, timeout: TimeAmount, logger: Logger, open: @escaping Open)
-  {
+  init(
+    limit: Int,
+    pool: PostgresBackend.Pool,
+    timeout: TimeAmount,
+    logger: Logger,
+    open: @escaping Open
+  ) {
     self.limit = limit
     self.pool = pool
     self.timeout = timeout
@@ -60,7 +65,12 @@ final class PostgresLoopReaders: Sendable {
   }
 
   private func makeReader(_ loop: any EventLoop) -> Reader {
-    let connection = LoopConnection(loop: loop, open: open, logger: logger)
+    let connection = LoopConnection(
+      loop: loop,
+      open: open,
+      prepared: pool.prepared,
+      logger: logger
+    )
     let (pool, timeout, logger) = (pool, timeout, logger)
     // One read at a time: they share the loop's one connection.
     let lookups = PostgresLinkReader(key: \.code, maximumReads: 1) { keys throws(StoreError) in
@@ -100,14 +110,21 @@ private final class LoopConnection: Sendable {
 
   let loop: any EventLoop
   private let open: PostgresLoopReaders.Open
+  private let prepared: Bool
   private let logger: Logger
   private let state = NIOLockedValueBox(State.idle(retryAt: .uptimeNanoseconds(0)))
   private let answered = NIOLockedValueBox(0)
   static let retryDelay = TimeAmount.seconds(1)
 
-  init(loop: any EventLoop, open: @escaping PostgresLoopReaders.Open, logger: Logger) {
+  init(
+    loop: any EventLoop,
+    open: @escaping PostgresLoopReaders.Open,
+    prepared: Bool,
+    logger: Logger
+  ) {
     self.loop = loop
     self.open = open
+    self.prepared = prepared
     self.logger = logger
   }
 
@@ -133,10 +150,7 @@ private final class LoopConnection: Sendable {
     let watchdog = loop.scheduleTask(in: timeout) { Self.close(connection) }
     defer { watchdog.cancel() }
     do {
-      var rows: [LinkRow] = []
-      for try await row in try await connection.execute(statement, logger: logger) {
-        rows.append(row)
-      }
+      let rows = try await connection.run(statement, prepared: prepared, logger: logger)
       answered.withLockedValue { $0 += 1 }
       return rows
     } catch {

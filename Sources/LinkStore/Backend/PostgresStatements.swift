@@ -186,25 +186,32 @@ struct PostgresKeyByID: PostgresPreparedStatement {
 }
 
 extension PostgresBackend {
+  /// The connection pool, and whether its statements are prepared
+  /// (``DatabaseURL/Postgres/preparedStatements``).
+  struct Pool: Sendable {
+    let client: PostgresClient
+    let prepared: Bool
+  }
+
   /// Runs a prepared statement (preparing it on the connection the first time); with `retry`,
   /// once more when the connection failed (for reads).
   func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, retry: Bool)
     async throws(StoreError) -> [Statement.Row]
   {
-    try await Self.execute(statement, retry: retry, on: client, logger: logger)
+    try await Self.execute(statement, retry: retry, on: pool, logger: logger)
   }
 
   static func execute<Statement: PostgresPreparedStatement>(
     _ statement: Statement,
     retry: Bool,
-    on client: PostgresClient,
+    on pool: Pool,
     logger: Logger
   ) async throws(StoreError) -> [Statement.Row] {
     var attempts = 0
     while true {
       attempts += 1
       do throws(StoreError) {
-        return try await execute(statement, on: client, logger: logger)
+        return try await execute(statement, on: pool, logger: logger)
       } catch {
         if retry, attempts < 2, error.code == .unavailable { continue }
         throw error
@@ -217,29 +224,24 @@ extension PostgresBackend {
   static func reader<Statement: PostgresLinksByKeys>(
     _ statement: Statement.Type,
     key: @escaping @Sendable (LinkRow) -> String?,
-    on client: PostgresClient,
+    on pool: Pool,
     logger: Logger
   ) -> PostgresLinkReader {
     PostgresLinkReader(key: key) { keys throws(StoreError) in
       if keys.count == 1 {
-        return try await execute(
-          Statement.One(key: keys[0]),
-          retry: true,
-          on: client,
-          logger: logger
-        )
+        return try await execute(Statement.One(key: keys[0]), retry: true, on: pool, logger: logger)
       }
-      return try await execute(Statement(keys: keys), retry: true, on: client, logger: logger)
+      return try await execute(Statement(keys: keys), retry: true, on: pool, logger: logger)
     }
   }
 
   static func execute<Statement: PostgresPreparedStatement>(
     _ statement: Statement,
-    on client: PostgresClient,
+    on pool: Pool,
     logger: Logger
   ) async throws(StoreError) -> [Statement.Row] {
     do {
-      return try await client.rows(statement, logger: logger)
+      return try await pool.client.rows(statement, prepared: pool.prepared, logger: logger)
     } catch {
       throw map(error)
     }
