@@ -10,8 +10,10 @@ struct DatabaseOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The database: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE "
-        + "(default: $LINKGEN_DATABASE_URL, else sqlite:linkgen.sqlite).",
+      "The database: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE, with "
+        + "?sslmode=, schema=, application_name=, host= (a socket directory) or "
+        + "prepared_statements=off (behind PgBouncer in transaction mode), as docs/store.md "
+        + "says (default: $LINKGEN_DATABASE_URL, else sqlite:linkgen.sqlite).",
       valueName: "url"
     )
   )
