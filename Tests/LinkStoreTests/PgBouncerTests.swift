@@ -1,6 +1,4 @@
 import LinkgenTestSupport
-import NIOCore
-import NIOPosix
 import PostgresNIO
 import Testing
 
@@ -8,7 +6,8 @@ import Testing
 
 /// The store behind a real PgBouncer in transaction mode (two server connections for all of a
 /// store's), with `prepared_statements=off`: the shared behaviour, lookups made at once, and
-/// lookups on the event loops' own connections.
+/// lookups on the event loops' own connections; and what goes wrong without the option, or
+/// with a `schema=` the pooler refuses or drops, said as `misconfigured`.
 @Suite(
   .enabled(if: PostgresServer.isReachable, "\(PostgresServer.skipMessage)"),
   .enabled(if: PgBouncer.isInstalled, "\(PgBouncer.skipMessage)")
