@@ -14,7 +14,7 @@ import Testing
 /// Apple's CDN. ``doctor(_:)`` runs `linkgen doctor openlist.example.com` against a case.
 final class DoctorLab {
   static let domain = "openlist.example.com"
-  static let nginx = ProcessRunner.find(["nginx"]) ?? existing("/usr/sbin/nginx")
+  static let nginx = ProcessRunner.find(["nginx"], orAt: "/usr/sbin/nginx")
   static let openssl = ProcessRunner.find(["openssl"])
   static let caddy = ProcessRunner.find(["caddy"])
   static var toolsPresent: Bool { nginx != nil && openssl != nil }
@@ -190,10 +190,6 @@ final class DoctorLab {
       }
       Thread.sleep(forTimeInterval: 0.02)
     }
-  }
-
-  private static func existing(_ path: String) -> URL? {
-    FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
   }
 }
 

@@ -14,7 +14,7 @@ import Testing
 /// of `serverConnections` server connections, whose `search_path` is a fresh schema (set when
 /// PgBouncer opens them: transaction mode never resets it).
 final class PgBouncer: @unchecked Sendable {
-  static let executable: URL? = ProcessRunner.find(["pgbouncer"]) ?? existing("/usr/sbin/pgbouncer")
+  static let executable = ProcessRunner.find(["pgbouncer"], orAt: "/usr/sbin/pgbouncer")
   static var isInstalled: Bool { executable != nil }
   static let skipMessage =
     "pgbouncer is not installed (apt-get install pgbouncer); skipping the store's tests "
@@ -106,10 +106,6 @@ final class PgBouncer: @unchecked Sendable {
       }
       Thread.sleep(forTimeInterval: 0.02)
     }
-  }
-
-  private static func existing(_ path: String) -> URL? {
-    FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
   }
 }
 

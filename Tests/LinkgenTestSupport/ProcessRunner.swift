@@ -93,4 +93,12 @@ public enum ProcessRunner {
     }
     return nil
   }
+
+  /// The first executable of these names on `PATH`, else `fallback` when it is one (a daemon in
+  /// `/usr/sbin`, which a user's `PATH` may leave out).
+  public static func find(_ names: [String], orAt fallback: String) -> URL? {
+    find(names)
+      ?? (FileManager.default.isExecutableFile(atPath: fallback)
+        ? URL(fileURLWithPath: fallback) : nil)
+  }
 }

@@ -7,9 +7,9 @@ import PostgresNIO
 /// postgres-nio's connection pool (which replaces broken connections by itself, so the store
 /// recovers when the server comes back).
 final class PostgresBackend: StoreBackend {
-  let client: PostgresClient
   /// The client, and whether statements are prepared on its connections.
   let pool: Pool
+  var client: PostgresClient { pool.client }
   let settings: DatabaseURL.Postgres
   let logger: Logger
   let connectTimeout: Duration
@@ -54,7 +54,6 @@ final class PostgresBackend: StoreBackend {
     configuration.options.connectTimeout = options.operationTimeout
     configuration.options.additionalStartupParameters = parameters
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-    self.client = client
     let pool = Pool(client: client, prepared: settings.preparedStatements)
     self.pool = pool
     groupCommit = LinkGroupCommit { rows throws(StoreError) in
@@ -705,11 +704,6 @@ final class PostgresBackend: StoreBackend {
     }
   }
 
-  /// What a prepared statement missing, or there already, on a connection says.
-  static let poolerHint =
-    " (a pooler in front of PostgreSQL that hands each transaction to any server connection, "
-    + "such as PgBouncer in transaction mode: add prepared_statements=off to the database URL)"
-
   /// postgres-nio's errors as store errors. Messages carry the server's message, never the
   /// statement or its values.
   static func map(_ error: any Error) -> StoreError {
@@ -737,7 +731,12 @@ final class PostgresBackend: StoreBackend {
       case "42P05", "26000":
         // linkgen never drops its statements nor prepares one twice on a connection: the
         // connection is a pooler's, handing each transaction to any server connection.
-        return StoreError(.misconfigured, message + Self.poolerHint)
+        return StoreError(
+          .misconfigured,
+          message + " (a pooler in front of PostgreSQL that hands each transaction to any server "
+            + "connection, such as PgBouncer in transaction mode: add prepared_statements=off to "
+            + "the database URL)"
+        )
       case "08P01" where message.contains("startup parameter"):
         return StoreError(
           .misconfigured,
