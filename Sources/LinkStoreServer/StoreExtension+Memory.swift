@@ -25,21 +25,38 @@ extension StoreExtension {
     if path.hasPrefix(shortPrefix) {
       return shortLinkFromMemory(code: String(path.dropFirst(shortPrefix.count)), request, server)
     }
+    guard let code = Self.resolvedCode(path),
+      let (link, response) = cache.resolved(code, make: { Self.resolvedResponse($0, server) })
+    else { return nil }
+    return resolvedAnswer(link, response, request)
+  }
+
+  /// The code of `GET /api/v1/links/<code>`; `nil` for another path.
+  private static func resolvedCode(_ path: Substring) -> String? {
     let resolvePrefix = "/api/v1/links/"
     guard path.hasPrefix(resolvePrefix) else { return nil }
     let code = path.dropFirst(resolvePrefix.count)
-    guard !code.contains("/"),
-      let (link, response) = cache.resolved(
-        String(code),
-        make: {
-          server.cannedResponse(
-            contentType: "application/json",
-            body: Array((APIResponses.resolved($0).rendered() + "\n").utf8),
-            cacheControl: "no-store"
-          )
-        }
-      )
-    else { return nil }
+    return code.contains("/") ? nil : String(code)
+  }
+
+  /// The body of `GET /api/v1/links/<code>` for an active link, as ``resolve(code:_:)`` sends it.
+  private static func resolvedResponse(_ link: ShortLink, _ server: LinkServerContext)
+    -> CannedResponse
+  {
+    server.cannedResponse(
+      contentType: "application/json",
+      body: Array((APIResponses.resolved(link).rendered() + "\n").utf8),
+      cacheControl: "no-store"
+    )
+  }
+
+  /// An active link's resolve answer with the client's rate-limit headers; `nil` when the client
+  /// is over its limit (the routes refuse it).
+  private func resolvedAnswer(
+    _ link: ShortLink,
+    _ response: CannedResponse,
+    _ request: MemoryRequest
+  ) -> MemoryAnswer? {
     var headers: [(name: String, value: String)] = []
     if let decision = take(addressLimiter, request) {
       guard decision.allowed else { return nil }
@@ -129,29 +146,42 @@ extension StoreExtension {
 
   /// A short link that ``answerFromMemory(_:server:)`` could not answer without waiting (not
   /// in the cache, on PostgreSQL), read by the store's coalesced reader (no task per request)
-  /// and answered as from memory on the connection's event loop: an active link without a
-  /// visit limit its page (kept in the cache, the click counted), an unknown code the 404
-  /// page, an unreachable database 503. Anything else (an expired or used-up link, a limited
-  /// link, whose visit is counted there) goes on to ``shortLink(code:_:_:_:)``, which reads it
-  /// again; a client over its rate limit goes there before any read.
+  /// and answered as from memory on the connection's event loop:
+  ///
+  /// - its page (`/s/<code>`): an active link without a visit limit its page (kept in the
+  ///   cache, the click counted), an unknown code the 404 page, an unreachable database 503;
+  /// - `GET /api/v1/links/<code>`: an active link its JSON (kept in the cache when it has no
+  ///   visit limit).
+  ///
+  /// Anything else (an expired or used-up link; a limited link's page, whose visit is counted
+  /// there; an API error) goes on to the routes, which read it again; a client over its rate
+  /// limit goes there before any read.
   package func answerSoon(
     _ request: MemoryRequest,
     server: LinkServerContext,
     on loop: any EventLoop
   ) -> EventLoopFuture<MemoryAnswer?>? {
     let path = request.path
-    guard path.hasPrefix(shortPrefix),
-      // A client over its limit is refused by the routes, with no read for it.
-      !addressLimiter.isExhausted(address(request))
-    else { return nil }
-    let code = String(path.dropFirst(shortPrefix.count))
+    let code: String
+    let answer: @Sendable (Result<ShortLinkState, StoreError>) -> MemoryAnswer?
+    if path.hasPrefix(shortPrefix) {
+      code = String(path.dropFirst(shortPrefix.count))
+      answer = { self.shortLinkAnswer($0, request, server) }
+    } else if let resolved = Self.resolvedCode(path) {
+      code = resolved
+      answer = { self.resolvedAnswer($0, request, server) }
+    } else {
+      return nil
+    }
+    // A client over its limit is refused by the routes, with no read for it.
+    guard !addressLimiter.isExhausted(address(request)) else { return nil }
     let promise = loop.makePromise(of: MemoryAnswer?.self)
     let reading = store.link(code: code, on: loop) { result in
       // Made on the connection's loop: the page, the click and the cache there, as from memory.
       if loop.inEventLoop {
-        promise.succeed(self.shortLinkAnswer(result, request, server))
+        promise.succeed(answer(result))
       } else {
-        loop.execute { promise.succeed(self.shortLinkAnswer(result, request, server)) }
+        loop.execute { promise.succeed(answer(result)) }
       }
     }
     guard reading else {
@@ -160,6 +190,23 @@ extension StoreExtension {
       return nil
     }
     return promise.futureResult
+  }
+
+  /// The answer to `GET /api/v1/links/<code>` for a link's state as read: an active link's JSON
+  /// (a link without a visit limit kept in the cache, its JSON made once); `nil` to pass the
+  /// request on (the routes answer a failure, an unknown code or a link that no longer opens).
+  private func resolvedAnswer(
+    _ result: Result<ShortLinkState, StoreError>,
+    _ request: MemoryRequest,
+    _ server: LinkServerContext
+  ) -> MemoryAnswer? {
+    guard case .success(let state) = result, case .active(let link) = state else { return nil }
+    health.succeeded()
+    cache.keep(state)
+    let response =
+      cache.resolved(link.code, make: { Self.resolvedResponse($0, server) })?.response
+      ?? Self.resolvedResponse(link, server)
+    return resolvedAnswer(link, response, request)
   }
 
   /// The answer to send for a short link's state as read, or `nil` to pass the request on.

@@ -80,6 +80,55 @@ struct PostgresServeTests {
     #expect(server.stop() == 0, "\(server.log)")
   }
 
+  /// `GET /api/v1/links/<code>` for a link not in the cache is answered on the event loop once
+  /// its read is done, as the routes answer it. Pipelined on one connection: an active link,
+  /// its `HEAD`, a link with one visit, an unknown code, that link's page (its visit), the link
+  /// again (used up: the routes' 410), the first twice more: in order, each counted against
+  /// the address's limit with its headers, the one over the limit refused.
+  @Test func linksResolvedFromPostgresAreAnsweredInOrderWithinTheLimit() throws {
+    let schema = TestPostgres.freshSchema()
+    defer { TestPostgres.dropSchema(schema) }
+    let database = TestPostgres.url(schema: schema)
+    let key = try API.key(database, scopes: "links:create")
+    let server = try ServerProcess(
+      Linkgen.openlist + [
+        "--database", database, "--link-cache-seconds", "0", "--rate-limit", "8",
+      ]
+    )
+    // Made with the key: counted against the key's limit, not the address's.
+    let code = try API.createLink(server, key: key)
+    let onceCode = try API.createLink(server, key: key, extra: ", \"maxVisits\": 1")
+    let requests: [(method: String, path: String)] = [
+      ("GET", "/api/v1/links/\(code)"), ("HEAD", "/api/v1/links/\(code)"),
+      ("GET", "/api/v1/links/\(onceCode)"), ("GET", "/api/v1/links/zzzzzzzzzzzz"),
+      ("GET", "/s/\(onceCode)"), ("GET", "/api/v1/links/\(onceCode)"),
+      ("GET", "/api/v1/links/\(code)"), ("GET", "/api/v1/links/\(code)"),
+      ("GET", "/api/v1/links/\(code)"),
+    ]
+    let connection = try HTTPConnection(port: server.port, timeout: 10)
+    // A person's visit (a browser's User-Agent) uses up the one visit; the API's reads do not.
+    let agent = [("User-Agent", UserAgent.iPhoneSafari)]
+    try connection.send(
+      requests.map { HTTPConnection.request($0.method, $0.path, headers: agent) }.joined()
+    )
+    var responses: [WireResponse] = []
+    for request in requests {
+      responses.append(try connection.readResponse(method: request.method))
+    }
+    #expect(responses.map(\.status) == [200, 200, 200, 404, 200, 410, 200, 200, 429])
+    let remaining = responses.enumerated().filter { requests[$0.offset].path.hasPrefix("/api") }
+      .map { $0.element.header("RateLimit-Remaining") }
+    #expect(remaining == ["7", "6", "5", "4", "2", "1", "0", "0"], "\(remaining)")
+    let first = try JSONSerialization.jsonObject(with: Data(responses[0].body)) as? [String: Any]
+    #expect(first?["code"] as? String == code && first?["route"] as? String == "shared-checklist")
+    #expect(responses[1].body.isEmpty)
+    #expect(responses[1].header("Content-Length") == String(responses[0].body.count))
+    #expect(responses[6].body == responses[0].body, "the same link, read again, the same JSON")
+    let once = try JSONSerialization.jsonObject(with: Data(responses[2].body)) as? [String: Any]
+    #expect(once?["code"] as? String == onceCode, "\(responses[2].text)")
+    #expect(server.stop() == 0, "\(server.log)")
+  }
+
   /// Links not in the cache, answered once read, still count against the address's limit,
   /// and a client over it is refused (429) as on the server's routes.
   @Test func shortLinksReadFromPostgresKeepTheRateLimit() throws {
