@@ -257,28 +257,49 @@ extension StoreExtension {
         health.succeeded()
         cache.keep(state)
       }
-      switch state {
-      case .active(let link):
-        return APIResponses.json(.ok, APIResponses.resolved(link), head: head)
-      case .expired:
-        return APIResponses.error(.gone, "expired", "the short link '\(code)' has expired")
-      case .exhausted:
-        return APIResponses.error(
-          .gone,
-          "exhausted",
-          "the short link '\(code)' has served all its visits"
-        )
-      case .notFound:
-        return APIResponses.error(
-          .notFound,
-          "notFound",
-          "no short link has the code '\(Self.shown(code))'",
-          field: "code"
-        )
-      }
+      let (status, body) = Self.resolveAnswer(state, code: code)
+      return APIResponses.json(status, body, head: head)
     } catch {
       health.failed(error)
       return APIResponses.error(error)
+    }
+  }
+
+  /// What `GET /api/v1/links/<code>` answers for a link's state: an active link's JSON, else
+  /// the error (410 for a link that no longer opens, 404 for an unknown code).
+  static func resolveAnswer(_ state: ShortLinkState, code: String) -> (
+    status: HTTPResponse.Status, body: JSONValue
+  ) {
+    switch state {
+    case .active(let link):
+      (.ok, APIResponses.resolved(link))
+    case .expired:
+      (
+        .gone,
+        APIResponses.errorValue(
+          code: "expired",
+          message: "the short link '\(code)' has expired",
+          field: nil
+        )
+      )
+    case .exhausted:
+      (
+        .gone,
+        APIResponses.errorValue(
+          code: "exhausted",
+          message: "the short link '\(code)' has served all its visits",
+          field: nil
+        )
+      )
+    case .notFound:
+      (
+        .notFound,
+        APIResponses.errorValue(
+          code: "notFound",
+          message: "no short link has the code '\(shown(code))'",
+          field: "code"
+        )
+      )
     }
   }
 }

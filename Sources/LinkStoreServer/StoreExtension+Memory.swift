@@ -28,7 +28,7 @@ extension StoreExtension {
     guard let code = Self.resolvedCode(path),
       let (link, response) = cache.resolved(code, make: { Self.resolvedResponse($0, server) })
     else { return nil }
-    return resolvedAnswer(link, response, request)
+    return resolvedAnswer(link.route, response, request)
   }
 
   /// The code of `GET /api/v1/links/<code>`; `nil` for another path.
@@ -39,21 +39,33 @@ extension StoreExtension {
     return code.contains("/") ? nil : String(code)
   }
 
-  /// The body of `GET /api/v1/links/<code>` for an active link, as ``resolve(code:_:)`` sends it.
-  private static func resolvedResponse(_ link: ShortLink, _ server: LinkServerContext)
-    -> CannedResponse
-  {
-    server.cannedResponse(
+  /// The answer of `GET /api/v1/links/<code>` for a link's state, as ``resolve(code:_:)`` sends
+  /// it.
+  private static func resolvedResponse(
+    _ state: ShortLinkState,
+    code: String,
+    _ server: LinkServerContext
+  ) -> CannedResponse {
+    let (status, body) = resolveAnswer(state, code: code)
+    return server.cannedResponse(
+      status: status,
       contentType: "application/json",
-      body: Array((APIResponses.resolved(link).rendered() + "\n").utf8),
+      body: Array((body.rendered() + "\n").utf8),
       cacheControl: "no-store"
     )
   }
 
-  /// An active link's resolve answer with the client's rate-limit headers; `nil` when the client
-  /// is over its limit (the routes refuse it).
+  /// An active link's JSON (``resolvedResponse(_:code:_:)``).
+  private static func resolvedResponse(_ link: ShortLink, _ server: LinkServerContext)
+    -> CannedResponse
+  {
+    resolvedResponse(.active(link), code: link.code, server)
+  }
+
+  /// A resolve answer with the client's rate-limit headers; `nil` when the client is over its
+  /// limit (the routes refuse it).
   private func resolvedAnswer(
-    _ link: ShortLink,
+    _ route: String?,
     _ response: CannedResponse,
     _ request: MemoryRequest
   ) -> MemoryAnswer? {
@@ -66,12 +78,7 @@ extension StoreExtension {
         (Self.rateLimitReset.rawName, String(decision.reset)),
       ]
     }
-    return MemoryAnswer(
-      response,
-      headers: headers,
-      endpoint: APIEndpoint.link.label,
-      route: link.route
-    )
+    return MemoryAnswer(response, headers: headers, endpoint: APIEndpoint.link.label, route: route)
   }
 
   /// Counts a request against the client address's limit (`nil`: no limit).
@@ -151,11 +158,11 @@ extension StoreExtension {
   /// - its page (`/s/<code>`): an active link without a visit limit its page (kept in the
   ///   cache, the click counted), an unknown code the 404 page, an unreachable database 503;
   /// - `GET /api/v1/links/<code>`: an active link its JSON (kept in the cache when it has no
-  ///   visit limit).
+  ///   visit limit), an unknown code 404, an expired or used-up link 410.
   ///
-  /// Anything else (an expired or used-up link; a limited link's page, whose visit is counted
-  /// there; an API error) goes on to the routes, which read it again; a client over its rate
-  /// limit goes there before any read.
+  /// Anything else (an expired or used-up link's page; a limited link's page, whose visit is
+  /// counted there; a failed read of the API) goes on to the routes, which read it again; a
+  /// client over its rate limit goes there before any read.
   package func answerSoon(
     _ request: MemoryRequest,
     server: LinkServerContext,
@@ -169,7 +176,7 @@ extension StoreExtension {
       answer = { self.shortLinkAnswer($0, request, server) }
     } else if let resolved = Self.resolvedCode(path) {
       code = resolved
-      answer = { self.resolvedAnswer($0, request, server) }
+      answer = { self.resolvedAnswer($0, code: resolved, request, server) }
     } else {
       return nil
     }
@@ -193,20 +200,24 @@ extension StoreExtension {
   }
 
   /// The answer to `GET /api/v1/links/<code>` for a link's state as read: an active link's JSON
-  /// (a link without a visit limit kept in the cache, its JSON made once); `nil` to pass the
-  /// request on (the routes answer a failure, an unknown code or a link that no longer opens).
+  /// (a link without a visit limit kept in the cache, its JSON made once), 404 or 410 as the
+  /// routes answer them; `nil` to pass a failed read on to the routes, which answer its error.
   private func resolvedAnswer(
     _ result: Result<ShortLinkState, StoreError>,
+    code: String,
     _ request: MemoryRequest,
     _ server: LinkServerContext
   ) -> MemoryAnswer? {
-    guard case .success(let state) = result, case .active(let link) = state else { return nil }
+    guard case .success(let state) = result else { return nil }
     health.succeeded()
+    guard case .active(let link) = state else {
+      return resolvedAnswer(nil, Self.resolvedResponse(state, code: code, server), request)
+    }
     cache.keep(state)
     let response =
       cache.resolved(link.code, make: { Self.resolvedResponse($0, server) })?.response
       ?? Self.resolvedResponse(link, server)
-    return resolvedAnswer(link, response, request)
+    return resolvedAnswer(link.route, response, request)
   }
 
   /// The answer to send for a short link's state as read, or `nil` to pass the request on.

@@ -82,9 +82,9 @@ struct PostgresServeTests {
 
   /// `GET /api/v1/links/<code>` for a link not in the cache is answered on the event loop once
   /// its read is done, as the routes answer it. Pipelined on one connection: an active link,
-  /// its `HEAD`, a link with one visit, an unknown code, that link's page (its visit), the link
-  /// again (used up: the routes' 410), the first twice more: in order, each counted against
-  /// the address's limit with its headers, the one over the limit refused.
+  /// its `HEAD`, a link with one visit, an unknown code (404), that link's page (its visit),
+  /// the link again (used up: 410), the first twice more: in order, each counted against the
+  /// address's limit with its headers, the one over the limit refused.
   @Test func linksResolvedFromPostgresAreAnsweredInOrderWithinTheLimit() throws {
     let schema = TestPostgres.freshSchema()
     defer { TestPostgres.dropSchema(schema) }
@@ -119,13 +119,15 @@ struct PostgresServeTests {
     let remaining = responses.enumerated().filter { requests[$0.offset].path.hasPrefix("/api") }
       .map { $0.element.header("RateLimit-Remaining") }
     #expect(remaining == ["7", "6", "5", "4", "2", "1", "0", "0"], "\(remaining)")
-    let first = try JSONSerialization.jsonObject(with: Data(responses[0].body)) as? [String: Any]
-    #expect(first?["code"] as? String == code && first?["route"] as? String == "shared-checklist")
+    let first = try API.object(responses[0])
+    #expect(first["code"] as? String == code && first["route"] as? String == "shared-checklist")
     #expect(responses[1].body.isEmpty)
     #expect(responses[1].header("Content-Length") == String(responses[0].body.count))
     #expect(responses[6].body == responses[0].body, "the same link, read again, the same JSON")
-    let once = try JSONSerialization.jsonObject(with: Data(responses[2].body)) as? [String: Any]
-    #expect(once?["code"] as? String == onceCode, "\(responses[2].text)")
+    #expect(try API.object(responses[2])["code"] as? String == onceCode, "\(responses[2].text)")
+    let unknown = try API.error(responses[3])
+    #expect(unknown.code == "notFound" && unknown.field == "code", "\(responses[3].text)")
+    #expect(try API.error(responses[5]).code == "exhausted", "\(responses[5].text)")
     #expect(server.stop() == 0, "\(server.log)")
   }
 
