@@ -28,7 +28,7 @@ extension StoreExtension {
     guard let code = Self.resolvedCode(path),
       let (link, response) = cache.resolved(code, make: { Self.resolvedResponse($0, server) })
     else { return nil }
-    return resolvedAnswer(link.route, response, request)
+    return countedAnswer(response, route: link.route, request)
   }
 
   /// The code of `GET /api/v1/links/<code>`; `nil` for another path.
@@ -62,11 +62,11 @@ extension StoreExtension {
     resolvedResponse(.active(link), code: link.code, server)
   }
 
-  /// A resolve answer with the client's rate-limit headers; `nil` when the client is over its
-  /// limit (the routes refuse it).
-  private func resolvedAnswer(
-    _ route: String?,
+  /// A resolve answer counted against the client address's limit, with its rate-limit headers;
+  /// `nil` when the client is over its limit (the routes refuse it).
+  private func countedAnswer(
     _ response: CannedResponse,
+    route: String?,
     _ request: MemoryRequest
   ) -> MemoryAnswer? {
     var headers: [(name: String, value: String)] = []
@@ -211,13 +211,13 @@ extension StoreExtension {
     guard case .success(let state) = result else { return nil }
     health.succeeded()
     guard case .active(let link) = state else {
-      return resolvedAnswer(nil, Self.resolvedResponse(state, code: code, server), request)
+      return countedAnswer(Self.resolvedResponse(state, code: code, server), route: nil, request)
     }
     cache.keep(state)
     let response =
       cache.resolved(link.code, make: { Self.resolvedResponse($0, server) })?.response
       ?? Self.resolvedResponse(link, server)
-    return resolvedAnswer(link.route, response, request)
+    return countedAnswer(response, route: link.route, request)
   }
 
   /// The answer to send for a short link's state as read, or `nil` to pass the request on.
