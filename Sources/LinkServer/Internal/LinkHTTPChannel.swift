@@ -52,11 +52,23 @@ struct LinkHTTPChannel: ServerChildChannel, HTTPChannelHandler {
       )
       try pipeline.addHandler(handler)
       try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-      return try NIOAsyncChannel(
+      let value = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
         wrappingChannelSynchronously: channel,
         configuration: .init(isOutboundHalfClosureEnabled: true)
       )
+      Self.keepUntilClosed(value)
+      return value
     }
+  }
+
+  /// Keeps the connection's value (its writer) until the connection has closed. A server that
+  /// is shutting down drops a connection it has just accepted without handling it; NIO stops
+  /// holding the writer once the connection is active, and a writer let go before it is
+  /// finished stops the process (`Deinited NIOAsyncWriter without calling finish()`), in the
+  /// middle of a graceful shutdown. Once the connection has closed, NIO has finished the
+  /// writer's side itself, so letting go of it then is safe.
+  static func keepUntilClosed(_ value: Value) {
+    value.channel.closeFuture.whenComplete { _ in withExtendedLifetime(value) {} }
   }
 
   func handle(value: Value, logger: Logger) async {
