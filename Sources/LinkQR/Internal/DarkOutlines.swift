@@ -19,7 +19,8 @@ extension QRCode {
     let side = size + 1
     let edges = UnsafeMutablePointer<UInt8>.allocate(capacity: side * side + 8)
     defer { edges.deallocate() }
-    // An outline has at most as many corners as edges.
+    // An outline has at most as many corners as edges; ``trace`` writes a point at every
+    // step, kept or not, so the last one lands at most at `edgeCount`.
     let edgeCount = outlineEdges(excluding: area, into: edges)
     let corners = UnsafeMutablePointer<(x: Int, y: Int)>.allocate(capacity: edgeCount + 1)
     defer { corners.deallocate() }
@@ -54,10 +55,10 @@ extension QRCode {
       let direction =
         out & (out &- 1) == 0 ? out.trailingZeroBitCount : Int(next[heading &<< 4 | Int(out)])
       edges[at] = out & ~(1 &<< UInt8(truncatingIfNeeded: direction))
-      if direction != heading {
-        corners[count] = (x, y)
-        count &+= 1
-      }
+      // A corner where the outline turns, without a branch (turns come in no order a branch
+      // predictor learns): the point is written either way and kept only at a turn.
+      corners[count] = (x, y)
+      count &+= direction != heading ? 1 : 0
       heading = direction
       // 0 right, 1 down, 2 left, 3 up: one step of +1 or -1 along x (even) or y (odd).
       let sign = 1 &- (direction & 2)

@@ -44,9 +44,14 @@ struct TextWriter {
 
   /// Writes a decimal integer.
   mutating func write(_ value: Int) {
-    if value >= 0, value < 1000 {
-      // Module coordinates and run lengths: one lookup, no division.
-      let entry = numbers[value]
+    if value > -1000, value < 1000 {
+      // Module coordinates, run lengths and a path's steps back (`h-3`): one lookup, no
+      // division. The sign without a branch (a path goes back and forth in no order a branch
+      // predictor learns): `-` is written either way, kept only for a negative value, and
+      // otherwise overwritten by the first digit.
+      start[count] = UInt8(ascii: "-")
+      count &+= value < 0 ? 1 : 0
+      let entry = numbers[Int(truncatingIfNeeded: value.magnitude)]
       let length = Int(entry >> 24)
       start[count] = UInt8(truncatingIfNeeded: entry)
       if length > 1 { start[count + 1] = UInt8(truncatingIfNeeded: entry >> 8) }
