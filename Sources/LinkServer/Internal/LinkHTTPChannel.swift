@@ -67,7 +67,7 @@ struct LinkHTTPChannel: ServerChildChannel, HTTPChannelHandler {
   /// finished stops the process (`Deinited NIOAsyncWriter without calling finish()`), in the
   /// middle of a graceful shutdown. Once the connection has closed, NIO has finished the
   /// writer's side itself, so letting go of it then is safe.
-  static func keepUntilClosed(_ value: Value) {
+  private static func keepUntilClosed(_ value: Value) {
     value.channel.closeFuture.whenComplete { _ in withExtendedLifetime(value) {} }
   }
 
