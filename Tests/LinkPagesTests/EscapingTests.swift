@@ -167,6 +167,32 @@ struct EscapingTests {
     #expect(RenderContext.smartBannerContent(appID: "", link: "https://a.example/") == nil)
   }
 
+  /// The byte-by-byte banner (ASCII links) writes what encoding character by character does,
+  /// for links made of pieces that need it and pieces that do not, ASCII or not.
+  @Test func smartBannerContentMatchesEncodingCharacterByCharacter() {
+    let pieces = [
+      "https://a.example/", ",", "\"", "'", " ", "%2C", "?q=1&b=2", "é", "e\u{301}", ",\u{301}",
+      "👩‍💻", "\u{600}", ";end", "x",
+    ]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let link = (0..<Int.random(in: 0...8, using: &random))
+        .map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+      var argument = ""
+      for character in link {
+        switch character {
+        case ",": argument += "%2C"
+        case "\"": argument += "%22"
+        case "'": argument += "%27"
+        case " ": argument += "%20"
+        default: argument.append(character)
+        }
+      }
+      let content = RenderContext.smartBannerContent(appID: "42", link: link)
+      #expect(content == "app-id=42, app-argument=\(argument)", "link: \(link)")
+    }
+  }
+
   @Test func qrSVGIsInlinedWhenPlainAndRefusedOtherwise() throws {
     let svg = """
       <?xml version="1.0" encoding="UTF-8"?>

@@ -49,17 +49,20 @@ package enum PlainText {
   /// which cleaning leaves as it is (most names and titles: every card of a sheet cleans its
   /// fields, so they skip the normalisation).
   private static func isPlainASCII(_ text: String) -> Bool {
-    var afterSpace = true
-    for byte in text.utf8 {
-      switch byte {
-      case 0x21...0x7E: afterSpace = false
-      case 0x20:
-        if afterSpace { return false }
-        afterSpace = true
-      default: return false
+    var text = text
+    return text.withUTF8 { bytes in
+      var afterSpace = true
+      for byte in bytes {
+        switch byte {
+        case 0x21...0x7E: afterSpace = false
+        case 0x20:
+          if afterSpace { return false }
+          afterSpace = true
+        default: return false
+        }
       }
+      return !afterSpace || bytes.isEmpty
     }
-    return !afterSpace || text.isEmpty
   }
 
   /// ``clean(_:)`` for ASCII text, byte by byte (a title template's text with its final line

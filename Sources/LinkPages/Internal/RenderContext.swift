@@ -103,19 +103,30 @@ struct RenderContext {
   /// to the web link.
   var androidStoreIntent: String? {
     guard let intent = links.androidIntent else { return nil }
-    guard let store = links.playStore,
-      let end = intent.utf8.end(ofFirst: Self.fallbackMarker), intent.hasSuffix(";end")
-    else { return intent }
-    // One string made from the bytes: the intent up to the marker, the store encoded, `;end`.
-    let length = intent.utf8.distance(from: intent.utf8.startIndex, to: end)
+    guard let store = links.playStore else { return intent }
     var text = intent
-    return text.withUTF8 { bytes in
-      PercentEncoding.joining(
-        UnsafeBufferPointer(rebasing: bytes[..<length]),
+    return text.withUTF8 { bytes -> String in
+      // The intent up to the marker, the store encoded, `;end`: one string made from the bytes.
+      guard let end = bytes.firstOccurrence(of: Self.fallbackMarker)?.upperBound,
+        Self.endsWithEnd(bytes)
+          || (bytes.count > 4 && bytes[bytes.count - 5] >= 0x80
+            && intent.hasSuffix(";end"))
+      else { return intent }
+      return PercentEncoding.joining(
+        UnsafeBufferPointer(rebasing: bytes[..<end]),
         encoding: store,
         ";end"
       )
     }
+  }
+
+  /// Whether the bytes end with `;end` after an ASCII byte (or nothing): then the text ends
+  /// with those four characters (no non-ASCII scalar before them joins `;` to a character).
+  private static func endsWithEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = bytes.count
+    return count >= 4 && bytes[count - 4] == 0x3B && bytes[count - 3] == 0x65
+      && bytes[count - 2] == 0x6E && bytes[count - 1] == 0x64
+      && (count == 4 || bytes[count - 5] < 0x80)
   }
 
   private static let fallbackMarker = Array(";S.browser_fallback_url=".utf8)
@@ -145,33 +156,39 @@ struct RenderContext {
   static func smartBannerContent(appID: String, link: String) -> String? {
     // ASCII digits, byte by byte (each a character that is ASCII and a number).
     guard !appID.isEmpty, appID.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-    if link.utf8.allSatisfy({ $0 < 0x80 }) {
-      // ASCII (linkgen's links are): byte by byte, each character one byte, written straight
-      // into the string's storage (at most three bytes a link byte).
-      let capacity = 22 + appID.utf8.count + 3 * link.utf8.count
-      return String(unsafeUninitializedCapacity: capacity) { out in
+    var link = link
+    let ascii = link.withUTF8 { bytes -> String? in
+      // ASCII (linkgen's links are): each character one byte, written straight into the
+      // string's storage (at most three bytes a link byte), one bit test per byte.
+      let capacity = 22 + appID.utf8.count + 3 * bytes.count
+      var isASCII = true
+      let made = String(unsafeUninitializedCapacity: capacity) { out in
         var count = 0
-        func put(_ bytes: some Sequence<UInt8>) {
-          for byte in bytes {
+        func put(_ text: StaticString) {
+          text.withUTF8Buffer { for byte in $0 { out[count] = byte; count += 1 } }
+        }
+        put("app-id=")
+        for byte in appID.utf8 { out[count] = byte; count += 1 }
+        put(", app-argument=")
+        var high: UInt8 = 0
+        for byte in bytes {
+          high |= byte
+          guard byte < 0x40, bannerEscaped >> UInt64(byte) & 1 == 1 else {
             out[count] = byte
             count += 1
+            continue
           }
+          out[count] = UInt8(ascii: "%")
+          out[count + 1] = UInt8(ascii: "2")
+          out[count + 2] = hexDigits[Int(byte & 0xF)]
+          count += 3
         }
-        put("app-id=".utf8)
-        put(appID.utf8)
-        put(", app-argument=".utf8)
-        for byte in link.utf8 {
-          switch byte {
-          case UInt8(ascii: ","): put("%2C".utf8)
-          case UInt8(ascii: "\""): put("%22".utf8)
-          case UInt8(ascii: "'"): put("%27".utf8)
-          case UInt8(ascii: " "): put("%20".utf8)
-          default: put(CollectionOfOne(byte))
-          }
-        }
+        isASCII = high < 0x80
         return count
       }
+      return isASCII ? made : nil
     }
+    if let ascii { return ascii }
     var argument = ""
     for character in link {
       switch character {
@@ -184,6 +201,11 @@ struct RenderContext {
     }
     return "app-id=\(appID), app-argument=\(argument)"
   }
+
+  /// `,`, `"`, `'` and space as bits (bit `n` for byte `n`): what the banner's argument
+  /// percent-encodes (all of them `0x2_`).
+  private static let bannerEscaped: UInt64 = 1 << 0x2C | 1 << 0x22 | 1 << 0x27 | 1 << 0x20
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
   // MARK: Dictionaries
 

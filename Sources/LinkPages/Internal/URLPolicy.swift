@@ -64,11 +64,15 @@ struct URLPolicy {
       return .failure(.noScheme)
     }
     // Printable ASCII by now: the scheme lower-cased byte by byte, compared without a string.
-    let scheme = UnsafeBufferPointer(rebasing: bytes[..<colon])
-    func isScheme(_ name: some Sequence<UInt8>) -> Bool {
-      scheme.elementsEqual(name) { byte, expected in
-        (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected
+    func isScheme(_ name: [UInt8], dropping dropped: Int = 0) -> Bool {
+      guard colon == name.count - dropped else { return false }
+      for index in 0..<colon {
+        let byte = bytes[index]
+        guard (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == name[index] else {
+          return false
+        }
       }
+      return true
     }
     if isScheme(Self.https) {
       var index = colon + 1
@@ -84,32 +88,20 @@ struct URLPolicy {
       }
       return index > hostStart ? .success(.https) : .failure(.host)
     }
-    if isScheme(schemePrefix.dropLast()), bytes.starts(with: schemePrefix) {
+    if isScheme(schemePrefix, dropping: 1), bytes.starts(with: schemePrefix) {
       return .success(.appScheme)
     }
     if isScheme(Self.intent) {
       // `intent://host/…` for a table in the authority form, `intent:data?…` for one in the
       // opaque form (`myphotoapp:{album}`): Android prefixes the data with the scheme either
       // way. Both are pinned to the app's scheme and package.
-      guard let intentMarker, Self.contains(bytes, intentMarker),
+      guard let intentMarker, bytes.firstOccurrence(of: intentMarker) != nil,
         bytes.count >= 4,
         UnsafeBufferPointer(rebasing: bytes[(bytes.count - 4)...]).elementsEqual(Self.intentEnd)
       else { return .failure(.intent) }
       return .success(.intent)
     }
     return .failure(.scheme)
-  }
-
-  /// Whether `needle` occurs in `bytes`.
-  private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, needle.count <= bytes.count else { return needle.isEmpty }
-    for start in 0...(bytes.count - needle.count)
-    where bytes[start] == first
-      && UnsafeBufferPointer(rebasing: bytes[start..<start + needle.count]).elementsEqual(needle)
-    {
-      return true
-    }
-    return false
   }
 
   /// A letter, a digit, `.` or `-` (in ASCII).
@@ -172,27 +164,5 @@ struct URLPolicy {
       scalar.value >= 0x20 && scalar.value < 0x7F ? String(scalar) : describe(scalar)
     }
     return "'" + shown.joined() + (url.unicodeScalars.count > 120 ? "…" : "") + "'"
-  }
-}
-
-extension String.UTF8View {
-  /// Where the first occurrence of `needle` ends, compared byte for byte (the links and
-  /// markers searched are ASCII).
-  func end(ofFirst needle: some Collection<UInt8>) -> String.Index? {
-    let needle = Array(needle)
-    let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Int? in
-      guard let first = needle.first else { return 0 }
-      guard needle.count <= bytes.count else { return nil }
-      for start in 0...(bytes.count - needle.count)
-      where bytes[start] == first && bytes[start..<start + needle.count].elementsEqual(needle) {
-        return start + needle.count
-      }
-      return nil
-    }
-    guard
-      let offset = withContiguousStorageIfAvailable(search)
-        ?? Array(self).withUnsafeBufferPointer(search)
-    else { return nil }
-    return index(startIndex, offsetBy: offset)
   }
 }

@@ -78,7 +78,14 @@ struct PageValues {
     }
     guard var text = value(hole) else { return }
     text.withUTF8 { bytes in
-      if escaped { Self.escape(bytes, into: &out) } else { out.append(contentsOf: bytes) }
+      if !escaped {
+        out.append(contentsOf: bytes)
+      } else if case .link = hole {
+        // Passed the URL policy (``init(links:)``): `&` is its one byte to escape.
+        bytes.appendReplacingAmpersands(with: "&amp;", into: &out)
+      } else {
+        Self.escape(bytes, into: &out)
+      }
     }
   }
 
@@ -244,7 +251,7 @@ extension PageValues {
     out.append(contentsOf: ",\n  \"links\": ".utf8)
     var members = JSONMembers()
     for link in PlanLink.allCases where link != .store {
-      if let value = links[link.rawValue] { members.add(link.name, value, into: &out) }
+      if let value = links[link.rawValue] { members.add(link, value, into: &out) }
     }
     members.close(into: &out)
     out.append(contentsOf: ",\n  \"params\": ".utf8)
@@ -269,6 +276,23 @@ extension PageValues {
       out.append(contentsOf: ": ".utf8)
       PageValues.quote(value, into: &out)
       count += 1
+    }
+
+    /// A link's member: the link passed the URL policy (``init(links:)``), so `&` is its one
+    /// byte that JSON in HTML writes otherwise (as `JSONValue` does, `\u0026`).
+    mutating func add(_ name: PlanLink, _ link: String, into out: inout [UInt8]) {
+      out.append(contentsOf: (count == 0 ? "{\n    " : ",\n    ").utf8)
+      // The name quoted, `: ` and the value's opening quote: made once per link name.
+      out.append(contentsOf: Self.linkHeads[name.rawValue])
+      var link = link
+      link.withUTF8 { $0.appendReplacingAmpersands(with: "\\u0026", into: &out) }
+      out.append(0x22)
+      count += 1
+    }
+
+    /// `"<name>": "` of each link, by ``PlanLink`` raw value.
+    private static let linkHeads: [[UInt8]] = PlanLink.allCases.map {
+      Array("\"\($0.name)\": \"".utf8)
     }
 
     func close(into out: inout [UInt8]) {
