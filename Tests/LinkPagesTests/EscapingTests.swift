@@ -1,8 +1,8 @@
 import Foundation
-import LinkKit
 import LinkgenTestSupport
 import Testing
 
+@testable import LinkKit
 @testable import LinkPages
 
 /// Hostile display fields and parameter values through every HTML template and context,
@@ -169,6 +169,45 @@ struct EscapingTests {
 
   /// The byte-by-byte banner (ASCII links) writes what encoding character by character does,
   /// for links made of pieces that need it and pieces that do not, ASCII or not.
+  /// The Android store intent replaces the fallback of an intent that carries the marker and
+  /// ends with `;end` (as characters: a non-ASCII scalar before `;` that joins it to a character,
+  /// U+0600, leaves the intent as it is), and keeps any other intent whole.
+  @Test(arguments: [
+    ("intent://x#Intent;scheme=a;S.browser_fallback_url=https%3A%2F%2Fw;end", true),
+    ("intent://x\u{E9}#Intent;S.browser_fallback_url=w\u{E9};end", true),
+    ("intent://x#Intent;S.browser_fallback_url=w\u{600};end", false),
+    ("intent://x#Intent;S.browser_fallback_url=w;en", false),
+    ("intent://x#Intent;scheme=a;end", false),
+    (";end", false),
+  ])
+  func androidStoreIntentReplacesOnlyAWellFormedFallback(intent: String, replaced: Bool) throws {
+    let table = try Fixtures.openlist()
+    let links = LinkSet(
+      scheme: "openlist://x",
+      universal: "https://openlist.example.com/x",
+      appStore: nil,
+      appStoreApp: nil,
+      playStore: "https://play.example/d?id=a&r=b",
+      androidIntent: intent,
+      web: "https://openlist.example.com/x"
+    )
+    let context = try RenderContext(
+      table: table,
+      values: try Fixtures.values(table),
+      locale: "en",
+      fields: [:],
+      platform: .android,
+      links: links
+    )
+    let marker = ";S.browser_fallback_url="
+    let expected =
+      replaced
+      ? String(intent[..<intent.range(of: marker)!.upperBound])
+        + "https%3A%2F%2Fplay.example%2Fd%3Fid%3Da%26r%3Db;end"
+      : intent
+    #expect(context.androidStoreIntent == expected)
+  }
+
   @Test func smartBannerContentMatchesEncodingCharacterByCharacter() {
     let pieces = [
       "https://a.example/", ",", "\"", "'", " ", "%2C", "?q=1&b=2", "é", "e\u{301}", ",\u{301}",
