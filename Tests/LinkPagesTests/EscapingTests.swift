@@ -167,8 +167,6 @@ struct EscapingTests {
     #expect(RenderContext.smartBannerContent(appID: "", link: "https://a.example/") == nil)
   }
 
-  /// The byte-by-byte banner (ASCII links) writes what encoding character by character does,
-  /// for links made of pieces that need it and pieces that do not, ASCII or not.
   /// The Android store intent replaces the fallback of an intent that carries the marker and
   /// ends with `;end` (as characters: a non-ASCII scalar before `;` that joins it to a character,
   /// U+0600, leaves the intent as it is), and keeps any other intent whole.
@@ -208,6 +206,8 @@ struct EscapingTests {
     #expect(context.androidStoreIntent == expected)
   }
 
+  /// The byte-by-byte banner (ASCII links) writes what the character-by-character encoding
+  /// writes, for links made of pieces that need it and pieces that do not, ASCII or not.
   @Test func smartBannerContentMatchesEncodingCharacterByCharacter() {
     let pieces = [
       "https://a.example/", ",", "\"", "'", " ", "%2C", "?q=1&b=2", "é", "e\u{301}", ",\u{301}",
@@ -217,16 +217,7 @@ struct EscapingTests {
     for _ in 0..<2_000 {
       let link = (0..<Int.random(in: 0...8, using: &random))
         .map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
-      var argument = ""
-      for character in link {
-        switch character {
-        case ",": argument += "%2C"
-        case "\"": argument += "%22"
-        case "'": argument += "%27"
-        case " ": argument += "%20"
-        default: argument.append(character)
-        }
-      }
+      let argument = RenderContext.bannerArgument(byCharacter: link)
       let content = RenderContext.smartBannerContent(appID: "42", link: link)
       #expect(content == "app-id=42, app-argument=\(argument)", "link: \(link)")
     }

@@ -87,15 +87,8 @@ extension RouteTable {
   }
 
   private func route(for values: RouteValues) throws(LinkError) -> Route {
-    // Values made by this table carry one of its routes: in a table of a few dozen routes,
-    // found by identity without hashing the route's name (every link built starts here).
-    let wanted = Unmanaged.passUnretained(values.route.storage).toOpaque()
-    if storage.routeStorage.count <= 32 {
-      for (index, reference) in storage.routeStorage.enumerated()
-      where reference.toOpaque() == wanted {
-        return storage.routes[index]
-      }
-    }
+    // Values made by this table carry one of its routes (every link built starts here).
+    if let index = identityIndex(of: values.route.storage) { return storage.routes[index] }
     let route = try requireRoute(values.routeName)
     guard route.storage === values.route.storage || route == values.route else {
       throw LinkError(

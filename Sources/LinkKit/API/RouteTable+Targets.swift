@@ -145,10 +145,7 @@ extension RouteTable {
   /// The position of a route in the table: the same route object, or a route of the same name
   /// that is equal to it.
   func routeIndex(of route: Route) throws(LinkError) -> Int {
-    for (index, reference) in storage.routeStorage.enumerated()
-    where reference.toOpaque() == Unmanaged.passUnretained(route.storage).toOpaque() {
-      return index
-    }
+    if let index = identityIndex(of: route.storage) { return index }
     guard let index = storage.routeIndex[route.name], storage.routes[index] == route else {
       throw LinkError(
         .unknownRoute,
@@ -157,6 +154,15 @@ extension RouteTable {
       )
     }
     return index
+  }
+
+  /// The position of one of this table's route objects, found by identity (no hashing of the
+  /// route's name), in a table of up to 32 routes; `nil` otherwise, and for larger tables,
+  /// where the caller looks the route up by name.
+  func identityIndex(of route: RouteStorage) -> Int? {
+    guard storage.routeStorage.count <= 32 else { return nil }
+    let wanted = Unmanaged.passUnretained(route).toOpaque()
+    return storage.routeStorage.firstIndex { $0.toOpaque() == wanted }
   }
 
   // MARK: Slots

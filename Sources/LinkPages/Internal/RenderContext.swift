@@ -107,10 +107,11 @@ struct RenderContext {
     var text = intent
     return text.withUTF8 { bytes -> String in
       // The intent up to the marker, the store encoded, `;end`: one string made from the bytes.
+      // `;end` as bytes is `;end` as characters unless a non-ASCII scalar before it joins `;`
+      // to a character (U+0600): then `hasSuffix` decides.
       guard let end = bytes.firstOccurrence(of: Self.fallbackMarker)?.upperBound,
-        Self.endsWithEnd(bytes)
-          || (bytes.count > 4 && bytes[bytes.count - 5] >= 0x80
-            && intent.hasSuffix(";end"))
+        Self.endsWithEnd(bytes),
+        bytes.count == 4 || bytes[bytes.count - 5] < 0x80 || intent.hasSuffix(";end")
       else { return intent }
       return PercentEncoding.joining(
         UnsafeBufferPointer(rebasing: bytes[..<end]),
@@ -120,13 +121,11 @@ struct RenderContext {
     }
   }
 
-  /// Whether the bytes end with `;end` after an ASCII byte (or nothing): then the text ends
-  /// with those four characters (no non-ASCII scalar before them joins `;` to a character).
+  /// Whether the bytes end with `;end`.
   private static func endsWithEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let count = bytes.count
     return count >= 4 && bytes[count - 4] == 0x3B && bytes[count - 3] == 0x65
       && bytes[count - 2] == 0x6E && bytes[count - 1] == 0x64
-      && (count == 4 || bytes[count - 5] < 0x80)
   }
 
   private static let fallbackMarker = Array(";S.browser_fallback_url=".utf8)
@@ -188,7 +187,12 @@ struct RenderContext {
       }
       return isASCII ? made : nil
     }
-    if let ascii { return ascii }
+    return ascii ?? "app-id=\(appID), app-argument=\(bannerArgument(byCharacter: link))"
+  }
+
+  /// The banner's argument encoded character by character: for a link that is not ASCII (and,
+  /// in the tests, the reference the byte-by-byte path is held to).
+  static func bannerArgument(byCharacter link: String) -> String {
     var argument = ""
     for character in link {
       switch character {
@@ -199,7 +203,7 @@ struct RenderContext {
       default: argument.append(character)
       }
     }
-    return "app-id=\(appID), app-argument=\(argument)"
+    return argument
   }
 
   /// `,`, `"`, `'` and space as bits (bit `n` for byte `n`): what the banner's argument
