@@ -5,7 +5,7 @@ import PackageDescription
 // QR codes and landing pages. Small targets with one job each:
 //
 //   LinkKit          route table, builder, parser (Foundation only; embeddable in apps)
-//   LinkQR           QR encoding (in Swift) and PNG (libpng) / SVG / terminal rendering
+//   LinkQR           QR encoding and PNG / SVG / terminal rendering, in Swift (no C libraries)
 //   LinkAssociation  apple-app-site-association, assetlinks.json, entitlements, plists, manifests
 //   LinkPages        share text, smart-banner snippets and landing pages from Templates/
 //   LinkBatch        streaming, multi-core, atomic batches of QR invites from CSV
@@ -24,9 +24,9 @@ import PackageDescription
 // Platforms: what the code needs. LinkKit, LinkAssociation and LinkPages use nothing newer
 // than iOS 16 / macOS 13 (strict UTF-8 decoding goes through LinkKit's UTF8Text rather than
 // `String(validating:)`, which needs iOS 18). LinkBatch, and so the `linkgen` command, use the
-// Synchronization module's `Atomic`, which needs macOS 15: that is the macOS floor. LinkQR and
-// LinkBatch link libpng through pkg-config, so they build on Linux and macOS only (the README
-// says so); an app that depends on LinkKit alone builds none of them.
+// Synchronization module's `Atomic`, which needs macOS 15: that is the macOS floor. LinkQR reads
+// logo files with `String(validating:)` (iOS 18), and LinkBatch uses `Atomic`, so both are for
+// Linux and macOS (the README says so); an app that depends on LinkKit alone builds none of them.
 let package = Package(
   name: "linkgen",
   platforms: [.macOS(.v15), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -86,7 +86,7 @@ let package = Package(
     // MARK: Core
     .target(name: "LinkKit"),
 
-    // MARK: QR codes: libpng for the PNGs; libqrencode for the tests and the benchmark only
+    // MARK: QR codes: libqrencode and libpng for the tests and the benchmark only
     .systemLibrary(
       name: "CQRencode",
       pkgConfig: "libqrencode",
@@ -97,12 +97,10 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
     ),
-    // libpng reports errors with longjmp, which must not cross Swift frames: this C target
-    // runs each libpng session behind its own setjmp and returns error codes.
-    .target(name: "CPNGWriter", dependencies: ["CPNG"]),
-    // LinkQR encodes in Swift (Internal/Encoder), symbol for symbol as libqrencode does;
-    // LinkQRTests and linkgen-bench link libqrencode to compare with it.
-    .target(name: "LinkQR", dependencies: ["CPNG", "CPNGWriter"]),
+    // LinkQR encodes in Swift (Internal/Encoder), symbol for symbol as libqrencode does, and
+    // writes its PNG files itself (Internal/RowDeflate); LinkQRTests and linkgen-bench link
+    // libqrencode and libpng to compare with them.
+    .target(name: "LinkQR"),
 
     // MARK: Batches of QR codes from CSV
     .target(name: "LinkBatch", dependencies: ["LinkKit", "LinkQR"]),
@@ -370,7 +368,10 @@ let package = Package(
       ],
       path: "Tests/LinkgenTestSupport"
     ),
-    .testTarget(name: "LinkQRTests", dependencies: ["LinkQR", "LinkgenTestSupport", "CQRencode"]),
+    .testTarget(
+      name: "LinkQRTests",
+      dependencies: ["LinkQR", "LinkgenTestSupport", "CQRencode", "CPNG"]
+    ),
     .testTarget(
       name: "LinkBatchTests",
       dependencies: ["LinkBatch", "LinkKit", "LinkQR", "LinkgenTestSupport"]

@@ -1,62 +1,70 @@
-internal import CPNGWriter
-
 extension QRCode {
-  /// The code as a PNG file, encoded by libpng in memory.
+  /// The code as a PNG file, written in memory.
   ///
   /// Black on white gives a 1-bit grayscale image; other colours a 1-bit image with a
   /// two-colour palette (and transparency when a colour has alpha). With a resolution set
   /// (``QRRenderOptions/dpi``, or a physical ``QRRenderOptions/Scale/fit(_:)`` size) the file
   /// records it in a `pHYs` chunk, so it prints at the intended size.
   ///
+  /// LinkQR compresses the image itself, in Swift: each row of modules is written once and
+  /// its repeats as one back-reference each, so the time grows with the number of modules,
+  /// not of pixels, and no C library is involved.
+  ///
   /// ```swift
   /// let png = try code.png(QRRenderOptions())  // 8 px per module, 4-module quiet zone
   /// ```
   ///
-  /// - Throws: ``QRError`` for options out of range, an image over
-  ///   ``QRRenderOptions/maximumPixels``, or a libpng failure.
+  /// - Throws: ``QRError`` for options out of range or an image over
+  ///   ``QRRenderOptions/maximumPixels``.
   public func png(_ options: QRRenderOptions = QRRenderOptions()) throws(QRError) -> [UInt8] {
     let scale = try options.pixelsPerModule(for: self)
-    let margin = options.margin
-    let modules = size + 2 * margin
+    let modules = size + 2 * options.margin
     let width = modules * scale
-    let rowBytes = (width + 7) / 8
-    // One packed row per module row; libpng writes each `scale` times. Bit 1 = light.
-    var rows = [UInt8](repeating: 0xFF, count: modules * rowBytes)
+    let stride = 1 + (width + 7) / 8
+    let scanlines = self.scanlines(margin: options.margin, scale: scale, stride: stride)
+    let gray = options.foreground == .black && options.background == .white
+    var file = PNGFile()
+    var header = [UInt8]()
+    header.append(bigEndian: UInt32(width))
+    header.append(bigEndian: UInt32(modules * scale))
+    header += [1, gray ? 0 : 3, 0, 0, 0]  // 1 bit; grayscale or palette; deflate; no interlace
+    file.append("IHDR", header)
+    if !gray {
+      let (fg, bg) = (options.foreground, options.background)
+      file.append("PLTE", [fg.red, fg.green, fg.blue, bg.red, bg.green, bg.blue])
+      if fg.alpha < 255 || bg.alpha < 255 { file.append("tRNS", [fg.alpha, bg.alpha]) }
+    }
+    if let resolution = options.pixelsPerMeter.map({ UInt32($0.rounded()) }), resolution > 0 {
+      var physical = [UInt8]()
+      physical.append(bigEndian: resolution)
+      physical.append(bigEndian: resolution)
+      file.append("pHYs", physical + [1])  // unit: the metre
+    }
+    let data = scanlines.withUnsafeBufferPointer {
+      RowDeflate(scanlines: $0, stride: stride, repeatCount: scale).zlibStream()
+    }
+    file.append("IDAT", data)
+    file.append("IEND", [])
+    return file.bytes
+  }
+
+  /// One PNG scanline per module row (filter byte 0, then the pixels packed most significant
+  /// bit first, bit 1 = light); the image repeats each `scale` times.
+  private func scanlines(margin: Int, scale: Int, stride: Int) -> [UInt8] {
+    let modules = size + 2 * margin
+    var lines = [UInt8](repeating: 0xFF, count: modules * stride)
     let bits = ModuleBits(self)
-    rows.withUnsafeMutableBufferPointer { rows in
+    lines.withUnsafeMutableBufferPointer { lines in
+      let base = lines.baseAddress.unsafelyUnwrapped
+      for row in 0..<modules { base[row * stride] = 0 }
       for y in 0..<size {
-        let row = rows.baseAddress.unsafelyUnwrapped + (y + margin) * rowBytes
+        let row = base + (y + margin) * stride + 1
         bits.forEachRun(inRow: y) { start, end in
           Self.clearBits(row, from: (start + margin) * scale, to: (end + margin) * scale)
         }
       }
     }
-    let gray = options.foreground == .black && options.background == .white
-    var image = linkqr_png_image()
-    image.width = UInt32(width)
-    image.row_count = UInt32(modules)
-    image.row_repeat = UInt32(scale)
-    image.row_bytes = rowBytes
-    image.use_palette = gray ? 0 : 1
-    let (fg, bg) = (options.foreground, options.background)
-    image.palette = (fg.red, fg.green, fg.blue, bg.red, bg.green, bg.blue)
-    image.alpha = (fg.alpha, bg.alpha)
-    image.pixels_per_meter = UInt32(options.pixelsPerMeter.map { $0.rounded() } ?? 0)
-    image.compression_level = 4
-    image.compression_strategy = 0  // Z_DEFAULT_STRATEGY
-    var output = linkqr_png_output()
-    let status = rows.withUnsafeBufferPointer { rows in
-      image.rows = rows.baseAddress
-      return linkqr_png_encode(&image, &output)
-    }
-    guard status == 0, let bytes = output.bytes else {
-      let message = withUnsafeBytes(of: output.message) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      throw QRError(.library, "libpng could not write the image: \(message)")
-    }
-    defer { linkqr_png_output_free(&output) }
-    return Array(UnsafeBufferPointer(start: bytes, count: output.count))
+    return lines
   }
 
   /// Clears bits `start..<end` of a packed row (most significant bit first).

@@ -23,7 +23,8 @@ public struct QRError: Error, Sendable, Hashable, CustomStringConvertible {
     case moduleTooSmall
     /// The image would be too large to write.
     case imageTooLarge
-    /// libpng failed (out of memory, or an internal error).
+    /// A system library failed. LinkQR no longer throws this code (it wrote PNG files through
+    /// libpng, and now writes them itself); it stays for programs that switch on it.
     case library
     /// A logo file cannot be read (no such file, no permission, an I/O error).
     case unreadableLogo
