@@ -40,8 +40,19 @@ extension QRCode {
       physical.append(bigEndian: resolution)
       file.append("pHYs", physical + [1])  // unit: the metre
     }
-    let data = scanlines.withUnsafeBufferPointer {
-      RowDeflate(scanlines: $0, stride: stride, repeatCount: scale).zlibStream()
+    // With whole-byte modules (scales of 8, 16, …) every byte is 0x00 or 0xFF and a literal
+    // costs about a bit: far matches rarely pay for their distance (measured: files at most 5 %
+    // smaller, for a fifth more time), so only the near ones are looked for. Otherwise bytes
+    // mix modules and a far match pays from 6 bytes.
+    let data = scanlines.withUnsafeBufferPointer { lines in
+      let farMinimum = scale % 8 == 0 ? nil : 6
+      return RowDeflate(
+        scanlines: lines,
+        stride: stride,
+        repeatCount: scale,
+        farMinimum: farMinimum
+      )
+      .zlibStream()
     }
     file.append("IDAT", data)
     file.append("IEND", [])

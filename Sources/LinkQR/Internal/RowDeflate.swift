@@ -2,12 +2,13 @@
 /// of scanlines that each repeat a number of times, as a QR code's PNG rows do: every module row
 /// is `repeatCount` identical pixel rows.
 ///
-/// A general compressor searches hash chains for matches it could know in advance here. This
-/// one writes each distinct scanline once, as literals and matches against the scanline above
-/// (same column, so QR patterns that line up vertically cost one match) or the byte or byte pair
-/// just before (runs, the timing pattern), and every repeat as one match at a distance of one
-/// scanline. Its state is a few small arrays rather than zlib's 260 KB, and its time grows with
-/// the number of distinct scanlines, not with the number of pixels.
+/// A general compressor searches hash chains for matches it could mostly know in advance here.
+/// This one writes each distinct scanline once, as literals and matches against the scanline
+/// above (same column, so QR patterns that line up vertically cost one match), the byte or byte
+/// pair just before (runs, the timing pattern), or the last place its next four bytes began (one
+/// probe of a small table, no chains); every repeat is one match at a distance of one scanline.
+/// Its state is a few small arrays rather than zlib's 260 KB, and its time grows with the number
+/// of distinct scanlines, not with the number of pixels.
 struct RowDeflate {
   /// The distinct scanlines, `stride` bytes each, filter byte included.
   let scanlines: UnsafeBufferPointer<UInt8>
@@ -15,6 +16,12 @@ struct RowDeflate {
   let stride: Int
   /// Times each scanline is written.
   let repeatCount: Int
+  /// The shortest match written at a distance other than 1, 2 or one scanline (such a distance
+  /// costs more extra bits), or nil not to look for one.
+  let farMinimum: Int?
+
+  /// log2 of the size of the table of recent four-byte strings.
+  static let hashBits = 11
 
   /// The shortest match written. Measured on the benchmark's codes: 3 gives larger files
   /// (short matches cost more bits than the literals they replace); so does searching more
@@ -41,18 +48,26 @@ struct RowDeflate {
   func tokenize() -> Tokens {
     var tokens = Tokens(capacity: scanlines.count / 2 + 16)
     let rows = scanlines.count / stride
-    for row in 0..<rows {
-      tokenize(row: row, into: &tokens)
-      if repeatCount > 1 {
-        tokens.match(length: (repeatCount - 1) * stride, distance: stride)
+    var recent = [UInt32](repeating: 0, count: farMinimum == nil ? 0 : 1 << Self.hashBits)
+    recent.withUnsafeMutableBufferPointer { recent in
+      for row in 0..<rows {
+        tokenize(row: row, recent: recent, into: &tokens)
+        if repeatCount > 1 {
+          tokens.match(length: (repeatCount - 1) * stride, distance: stride)
+        }
       }
     }
     tokens.finish()
     return tokens
   }
 
-  /// Literals and matches for the first copy of `row`'s scanline.
-  private func tokenize(row: Int, into tokens: inout Tokens) {
+  /// Literals and matches for the first copy of `row`'s scanline. `recent` maps a hash of four
+  /// bytes to where they last began (`row << 16 | column`, plus 1; 0 for none).
+  private func tokenize(
+    row: Int,
+    recent: UnsafeMutableBufferPointer<UInt32>,
+    into tokens: inout Tokens
+  ) {
     let line = scanlines.baseAddress.unsafelyUnwrapped + row * stride
     var column = 0
     while column < stride {
@@ -69,6 +84,10 @@ struct RowDeflate {
         let candidate = Self.commonLength(here, here - stride, limit: limit)
         if candidate > length { (length, distance) = (candidate, stride) }
       }
+      if let farMinimum, limit >= 4 {
+        let far = farMatch(at: here, row: row, column: column, recent: recent)
+        if far.length >= farMinimum, far.length > length { (length, distance) = far }
+      }
       if length >= Self.minimumMatch {
         tokens.match(length: length, distance: distance)
         column += length
@@ -77,6 +96,32 @@ struct RowDeflate {
         column += 1
       }
     }
+  }
+
+  /// The match with the last place the four bytes at `here` began (if it is in the window), and
+  /// `here` recorded as that place.
+  @inline(__always)
+  private func farMatch(
+    at here: UnsafePointer<UInt8>,
+    row: Int,
+    column: Int,
+    recent: UnsafeMutableBufferPointer<UInt32>
+  ) -> (length: Int, distance: Int) {
+    let word = UnsafeRawPointer(here).loadUnaligned(as: UInt32.self)
+    let key = Int((word &* 0x9E37_79B1) >> UInt32(32 - Self.hashBits))
+    let entry = recent[key]
+    recent[key] = UInt32(row << 16 | column) + 1
+    guard entry != 0 else { return (0, 0) }
+    let (earlierRow, earlierColumn) = (Int((entry - 1) >> 16), Int((entry - 1) & 0xFFFF))
+    // From the last copy of the earlier scanline (its following bytes in the stream are the
+    // next distinct scanline, as in `scanlines`, for at least one scanline's length).
+    let distance =
+      earlierRow == row
+      ? column - earlierColumn
+      : ((row - earlierRow - 1) * repeatCount + 1) * stride + column - earlierColumn
+    guard distance <= Tokens.window else { return (0, 0) }
+    let there = scanlines.baseAddress.unsafelyUnwrapped + earlierRow * stride + earlierColumn
+    return (Self.commonLength(here, there, limit: stride - column), distance)
   }
 
   /// How many bytes from `a` equal those from `b`, up to `limit`.
