@@ -23,39 +23,40 @@ extension QRCode {
     let stride = 1 + (width + 7) / 8
     let scanlines = self.scanlines(margin: options.margin, scale: scale, stride: stride)
     let gray = options.foreground == .black && options.background == .white
-    var file = PNGFile()
-    var header = [UInt8]()
-    header.append(bigEndian: UInt32(width))
-    header.append(bigEndian: UInt32(modules * scale))
-    header += [1, gray ? 0 : 3, 0, 0, 0]  // 1 bit; grayscale or palette; deflate; no interlace
-    file.append("IHDR", header)
+    var file = PNGFile(capacity: 128)
+    file.append("IHDR") { data in
+      data.append(bigEndian: UInt32(width))
+      data.append(bigEndian: UInt32(width))
+      // 1 bit; grayscale or palette; deflate; the standard filters; no interlace.
+      for byte: UInt8 in [1, gray ? 0 : 3, 0, 0, 0] { data.append(byte) }
+    }
     if !gray {
       let (fg, bg) = (options.foreground, options.background)
-      file.append("PLTE", [fg.red, fg.green, fg.blue, bg.red, bg.green, bg.blue])
-      if fg.alpha < 255 || bg.alpha < 255 { file.append("tRNS", [fg.alpha, bg.alpha]) }
+      file.append("PLTE") { $0 += [fg.red, fg.green, fg.blue, bg.red, bg.green, bg.blue] }
+      if fg.alpha < 255 || bg.alpha < 255 { file.append("tRNS") { $0 += [fg.alpha, bg.alpha] } }
     }
     if let resolution = options.pixelsPerMeter.map({ UInt32($0.rounded()) }), resolution > 0 {
-      var physical = [UInt8]()
-      physical.append(bigEndian: resolution)
-      physical.append(bigEndian: resolution)
-      file.append("pHYs", physical + [1])  // unit: the metre
+      file.append("pHYs") { data in
+        data.append(bigEndian: resolution)
+        data.append(bigEndian: resolution)
+        data.append(1)  // unit: the metre
+      }
     }
     // With whole-byte modules (scales of 8, 16, …) every byte is 0x00 or 0xFF and a literal
     // costs about a bit: far matches rarely pay for their distance (measured: files at most 5 %
     // smaller, for a fifth more time), so only the near ones are looked for. Otherwise bytes
     // mix modules and a far match pays from 6 bytes.
-    let data = scanlines.withUnsafeBufferPointer { lines in
+    scanlines.withUnsafeBufferPointer { lines in
       let farMinimum = scale % 8 == 0 ? nil : 6
-      return RowDeflate(
+      let deflate = RowDeflate(
         scanlines: lines,
         stride: stride,
         repeatCount: scale,
         farMinimum: farMinimum
       )
-      .zlibStream()
+      file.append("IDAT") { deflate.write(to: &$0) }
     }
-    file.append("IDAT", data)
-    file.append("IEND", [])
+    file.append("IEND") { _ in }
     return file.bytes
   }
 

@@ -79,14 +79,16 @@ struct HuffmanBlock {
   private func writeCodeTables(to writer: inout BitWriter) {
     let literalCount = max(257, (literalLengths.lastIndex { $0 != 0 } ?? 0) + 1)
     let distanceCount = max(1, (distanceLengths.lastIndex { $0 != 0 } ?? 0) + 1)
-    let runs = Self.runLengthEncode(
-      Array(literalLengths[..<literalCount]) + distanceLengths[..<distanceCount]
-    )
+    var sequence = [UInt8]()
+    sequence.reserveCapacity(literalCount + distanceCount)
+    sequence += literalLengths[..<literalCount]
+    sequence += distanceLengths[..<distanceCount]
+    let runs = Self.runLengthEncode(sequence)
     var counts = [UInt32](repeating: 0, count: 19)
     for run in runs { counts[run.symbol] += 1 }
     let lengths = HuffmanCode.lengths(counts, limit: 7)
     let codes = HuffmanCode.codes(lengths)
-    let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+    let order = Self.codeLengthOrder
     var sent = order.count
     while sent > 4, lengths[order[sent - 1]] == 0 { sent -= 1 }
     writer.write(literalCount - 257, 5)
@@ -104,10 +106,16 @@ struct HuffmanBlock {
     }
   }
 
+  /// The order in which the code-length code's own lengths are sent.
+  private static let codeLengthOrder = [
+    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+  ]
+
   /// Code lengths as the code-length alphabet writes them: 0–15 as themselves, 16 for 3–6
   /// repeats of the previous length, 17 and 18 for 3–10 and 11–138 zeros.
   static func runLengthEncode(_ lengths: [UInt8]) -> [(symbol: Int, extra: Int)] {
     var runs: [(symbol: Int, extra: Int)] = []
+    runs.reserveCapacity(lengths.count)
     var start = 0
     while start < lengths.count {
       let value = lengths[start]
@@ -172,54 +180,74 @@ enum HuffmanCode {
       return lengths
     }
     symbols.sort { (counts[$0], $0) < (counts[$1], $1) }
-    var weights = symbols.map { UInt64(counts[$0]) }
-    var depths = treeDepths(weights)
-    // Too deep (only for very skewed counts): flatten the counts until the tree fits.
-    while depths.contains(where: { $0 > limit }) {
-      weights = weights.map { ($0 + 1) / 2 }
-      depths = treeDepths(weights)
+    let weights = symbols.map { counts[$0] }
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * symbols.count) { nodes in
+      // Too deep (only for very skewed counts): flatten the counts until the tree fits.
+      var halvings = 0
+      while treeDepths(weights, halvings: halvings, nodes: nodes) > limit { halvings += 1 }
+      for (leaf, symbol) in symbols.enumerated() { lengths[symbol] = UInt8(nodes[leaf]) }
     }
-    for (symbol, depth) in zip(symbols, depths) { lengths[symbol] = UInt8(depth) }
     return lengths
   }
 
-  /// Each leaf's depth in a Huffman tree over `weights` (ascending), built with two queues:
-  /// the leaves in order, and the merged nodes, which are made in ascending order too.
-  private static func treeDepths(_ weights: [UInt64]) -> [Int] {
+  /// Builds a Huffman tree over `weights` (ascending), each divided by 2^`halvings` and rounded
+  /// up, with two queues: the leaves in order, and the merged nodes, made in ascending order
+  /// too. Leaves its leaves' depths in `nodes[0..<weights.count]` and returns the deepest.
+  ///
+  /// `nodes` holds 2n − 1 weights, then 2n − 1 parents, each of which becomes its node's depth
+  /// once its own parent's has (parents come after their children).
+  private static func treeDepths(
+    _ weights: [UInt32],
+    halvings: Int,
+    nodes: UnsafeMutableBufferPointer<UInt64>
+  ) -> Int {
     let leaves = weights.count
-    var weight = weights + repeatElement(0, count: leaves - 1)
-    var parent = [Int](repeating: 0, count: 2 * leaves - 1)
+    let count = 2 * leaves - 1
+    let rounding = UInt64(1) << halvings - 1
+    for (leaf, weight) in weights.enumerated() {
+      nodes[leaf] = (UInt64(weight) + rounding) >> halvings
+    }
     var (leaf, node) = (0, leaves)
-    for merged in leaves..<(2 * leaves - 1) {
+    for merged in leaves..<count {
+      nodes[merged] = 0
       for _ in 0..<2 {
-        let takeLeaf = leaf < leaves && (node == merged || weight[leaf] <= weight[node])
+        let takeLeaf = leaf < leaves && (node == merged || nodes[leaf] <= nodes[node])
         let child = takeLeaf ? leaf : node
         if takeLeaf { leaf += 1 } else { node += 1 }
-        parent[child] = merged
-        weight[merged] += weight[child]
+        nodes[count + child] = UInt64(merged)
+        nodes[merged] += nodes[child]
       }
     }
-    var depth = [Int](repeating: 0, count: 2 * leaves - 1)
-    for index in (0..<(2 * leaves - 2)).reversed() { depth[index] = depth[parent[index]] + 1 }
-    return Array(depth[..<leaves])
+    nodes[2 * count - 1] = 0  // the root's depth
+    var deepest = 0
+    for index in (0..<count - 1).reversed() {
+      let depth = nodes[count + Int(nodes[count + index])] + 1
+      nodes[count + index] = depth
+      deepest = max(deepest, Int(depth))
+    }
+    for leaf in 0..<leaves { nodes[leaf] = nodes[count + leaf] }
+    return deepest
   }
 
   /// The canonical codes for these lengths, bit-reversed for a least-significant-bit-first
   /// writer.
   static func codes(_ lengths: [UInt8]) -> [UInt16] {
-    var perLength = [Int](repeating: 0, count: 16)
-    for length in lengths where length > 0 { perLength[Int(length)] += 1 }
-    var next = [Int](repeating: 0, count: 16)
-    var code = 0
-    for bits in 1..<16 {
-      code = (code + perLength[bits - 1]) << 1
-      next[bits] = code
-    }
-    return lengths.map { length in
-      guard length > 0 else { return 0 }
-      let code = next[Int(length)]
-      next[Int(length)] += 1
-      return UInt16(truncatingIfNeeded: code.reversedBits(Int(length)))
+    // How many codes of each length, then (in the same slots) the next code of each length.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { next in
+      next.initialize(repeating: 0)
+      for length in lengths where length > 0 { next[Int(length)] += 1 }
+      var (code, previousCount) = (0, 0)
+      for bits in 1..<16 {
+        code = (code + previousCount) << 1
+        previousCount = next[bits]
+        next[bits] = code
+      }
+      return lengths.map { length in
+        guard length > 0 else { return 0 }
+        let code = next[Int(length)]
+        next[Int(length)] += 1
+        return UInt16(truncatingIfNeeded: code.reversedBits(Int(length)))
+      }
     }
   }
 }
@@ -239,18 +267,15 @@ extension Int {
 /// Bits packed least significant first, as DEFLATE writes everything but Huffman codes (which
 /// ``HuffmanCode/codes(_:)`` reverses for it).
 struct BitWriter {
-  var bytes: [UInt8]
+  var bytes: [UInt8] = []
   private var buffer: UInt64 = 0
   private var count = 0
 
-  init(capacity: Int) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
-  }
-
-  /// Appends the low `width` bits of `value` (at most 32).
+  /// Appends `value` in `width` bits (at most 32); `value` must fit in them (checked in debug
+  /// builds: a larger one would corrupt the bits after it).
   @inline(__always)
   mutating func write(_ value: Int, _ width: Int) {
+    assert(value >= 0 && value >> width == 0, "\(value) does not fit in \(width) bits")
     buffer |= UInt64(truncatingIfNeeded: value) << UInt64(count)
     count += width
     if count >= 32 {

@@ -1,21 +1,32 @@
 /// A PNG file (ISO/IEC 15948) built chunk by chunk: the signature, then each chunk with its
-/// length, type, data and CRC-32.
+/// length, type, data and CRC-32, all in one array.
 struct PNGFile {
-  private(set) var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  private(set) var bytes: [UInt8]
 
-  /// Appends a chunk; `type` is four ASCII letters.
-  mutating func append(_ type: StaticString, _ data: [UInt8]) {
-    bytes.reserveCapacity(bytes.count + data.count + 12)
-    bytes.append(bigEndian: UInt32(data.count))
+  /// An empty file (the signature) with room for `capacity` bytes.
+  init(capacity: Int) {
+    bytes = []
+    bytes.reserveCapacity(capacity)
+    bytes += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  }
+
+  /// Appends a chunk whose data `body` appends; `type` is four ASCII letters.
+  mutating func append(_ type: StaticString, _ body: (inout [UInt8]) -> Void) {
     let start = bytes.count
+    bytes.append(bigEndian: 0)  // the length, known once the data is written
     bytes.append(contentsOf: UnsafeBufferPointer(start: type.utf8Start, count: 4))
-    bytes.append(contentsOf: data)
-    let crc = bytes.withUnsafeBufferPointer { Self.crc32($0[start...]) }
+    body(&bytes)
+    let length = UInt32(bytes.count - start - 8)
+    let crc = bytes.withUnsafeMutableBufferPointer { bytes in
+      UnsafeMutableRawPointer(bytes.baseAddress.unsafelyUnwrapped + start)
+        .storeBytes(of: length.bigEndian, as: UInt32.self)
+      return Self.crc32(UnsafeBufferPointer(rebasing: bytes[(start + 4)...]))
+    }
     bytes.append(bigEndian: crc)
   }
 
   /// The CRC-32 of ISO 3309 that PNG chunks carry, over the chunk's type and data.
-  static func crc32(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32 {
+  static func crc32(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     crcTable.withUnsafeBufferPointer { table in
       for byte in bytes { crc = table[Int(UInt8(truncatingIfNeeded: crc) ^ byte)] ^ crc >> 8 }

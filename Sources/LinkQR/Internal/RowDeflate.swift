@@ -28,19 +28,21 @@ struct RowDeflate {
   /// rows than the one above (their distances cost more extra bits).
   static let minimumMatch = 4
 
-  /// The zlib stream: header, the DEFLATE block, then the Adler-32 of the uncompressed data.
-  func zlibStream() -> [UInt8] {
+  /// Appends the zlib stream: header, the DEFLATE block, then the Adler-32 of the
+  /// uncompressed data.
+  func write(to bytes: inout [UInt8]) {
     // QRRenderOptions.maximumPixels keeps a scanline far under the 32 KB window; each module row
     // is written at least once.
     assert(stride <= Tokens.window && repeatCount >= 1)
     let tokens = tokenize()
-    var writer = BitWriter(capacity: tokens.values.count + 256)
-    writer.bytes.append(contentsOf: [0x78, 0x9C])
+    var writer = BitWriter()
+    swap(&writer.bytes, &bytes)  // the writer appends to the caller's array, not to a copy
+    writer.bytes.reserveCapacity(writer.bytes.count + tokens.values.count + 256)
+    writer.bytes += [0x78, 0x9C]  // deflate, 32 KB window; no preset dictionary
     HuffmanBlock(tokens: tokens).write(tokens, to: &writer)
     writer.flush()
-    let adler = adler32()
-    writer.bytes.append(contentsOf: withUnsafeBytes(of: adler.bigEndian, Array.init))
-    return writer.bytes
+    writer.bytes.append(bigEndian: adler32())
+    swap(&writer.bytes, &bytes)
   }
 
   // MARK: Matches
