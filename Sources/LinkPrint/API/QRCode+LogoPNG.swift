@@ -103,33 +103,9 @@ enum PNGChunks {
   static func withPhysicalSize(_ png: [UInt8], pixelsPerMeter: UInt32) -> [UInt8] {
     let headerEnd = 8 + 25
     guard png.count > headerEnd else { return png }
-    var data: [UInt8] = []
-    for _ in 0..<2 {
-      data += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: pixelsPerMeter >> UInt32($0)) }
-    }
-    data.append(1)  // the unit is the metre
-    let type = Array("pHYs".utf8)
-    var chunk = [0, 0, 0, UInt8(data.count)] + type + data
-    let crc = CRC32.checksum(type + data)
-    chunk += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> UInt32($0)) }
-    return Array(png[..<headerEnd]) + chunk + png[headerEnd...]
-  }
-}
-
-/// The CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320).
-enum CRC32 {
-  private static let table: [UInt32] = (0..<256).map { index in
-    var value = UInt32(index)
-    for _ in 0..<8 { value = value & 1 != 0 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-    return value
-  }
-
-  static func checksum(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
-    }
-    return crc ^ 0xFFFF_FFFF
+    var file = PNGFile(continuing: Array(png[..<headerEnd]))
+    file.appendPhysicalSize(pixelsPerMeter: pixelsPerMeter)
+    return file.bytes + png[headerEnd...]
   }
 }
 

@@ -36,11 +36,7 @@ extension QRCode {
       if fg.alpha < 255 || bg.alpha < 255 { file.append("tRNS") { $0 += [fg.alpha, bg.alpha] } }
     }
     if let resolution = options.pixelsPerMeter.map({ UInt32($0.rounded()) }), resolution > 0 {
-      file.append("pHYs") { data in
-        data.append(bigEndian: resolution)
-        data.append(bigEndian: resolution)
-        data.append(1)  // unit: the metre
-      }
+      file.appendPhysicalSize(pixelsPerMeter: resolution)
     }
     // With whole-byte modules (scales of 8, 16, …) every byte is 0x00 or 0xFF and a literal
     // costs about a bit: far matches rarely pay for their distance (measured: files at most 5 %
