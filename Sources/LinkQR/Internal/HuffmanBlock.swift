@@ -11,11 +11,11 @@ struct HuffmanBlock {
     var literalCounts = [UInt32](repeating: 0, count: 286)
     var distanceCounts = [UInt32](repeating: 0, count: 30)
     for token in tokens.values {
-      if token & (1 << 31) == 0 {
-        literalCounts[Int(token)] += 1
+      if let match = Tokens.match(token) {
+        literalCounts[257 + Self.lengthSymbol(match.length).symbol] += 1
+        distanceCounts[Self.distanceSymbol(match.distance).symbol] += 1
       } else {
-        literalCounts[257 + Self.lengthSymbol(Int(token >> 16 & 0xFF)).symbol] += 1
-        distanceCounts[Self.distanceSymbol(Int(token & 0x7FFF)).symbol] += 1
+        literalCounts[Int(token)] += 1
       }
     }
     literalCounts[256] = 1  // the end of the block
@@ -63,14 +63,14 @@ struct HuffmanBlock {
     _ distance: Code,
     to writer: inout BitWriter
   ) {
-    if token & (1 << 31) == 0 {
+    guard let match = Tokens.match(token) else {
       literal.write(Int(token), to: &writer)
       return
     }
-    let length = lengthSymbol(Int(token >> 16 & 0xFF))
+    let length = lengthSymbol(match.length)
     literal.write(257 + length.symbol, to: &writer)
     writer.write(length.extra, length.extraBits)
-    let back = distanceSymbol(Int(token & 0x7FFF))
+    let back = distanceSymbol(match.distance)
     distance.write(back.symbol, to: &writer)
     writer.write(back.extra, back.extraBits)
   }
@@ -147,7 +147,7 @@ struct HuffmanBlock {
   }
 
   /// A match length's symbol (0–28, added to 257), its extra bits and their value, for
-  /// `length - 3` in 0...255.
+  /// `length - 3` in 0...255 (as ``Tokens/match(_:)`` gives it).
   static func lengthSymbol(_ value: Int) -> (symbol: Int, extraBits: Int, extra: Int) {
     if value < 8 { return (value, 0, 0) }
     if value == 255 { return (28, 0, 0) }
@@ -157,7 +157,7 @@ struct HuffmanBlock {
   }
 
   /// A distance's symbol (0–29), its extra bits and their value, for `distance - 1` in
-  /// 0...32767.
+  /// 0...32767 (as ``Tokens/match(_:)`` gives it).
   static func distanceSymbol(_ value: Int) -> (symbol: Int, extraBits: Int, extra: Int) {
     if value < 4 { return (value, 0, 0) }
     let high = Int.bitWidth - 1 - value.leadingZeroBitCount

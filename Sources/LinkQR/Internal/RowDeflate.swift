@@ -205,6 +205,13 @@ struct Tokens {
 
   mutating func finish() { flushMatch() }
 
+  /// A token's match as packed, `length - 3` and `distance - 1`; nil for a literal (the token
+  /// is then the byte).
+  @inline(__always)
+  static func match(_ token: UInt32) -> (length: Int, distance: Int)? {
+    token & (1 << 31) == 0 ? nil : (Int(token >> 16 & 0xFF), Int(token & 0x7FFF))
+  }
+
   /// Writes the pending match as pieces of at most 258 bytes, none shorter than 3.
   private mutating func flushMatch() {
     guard pending.length > 0 else { return }
